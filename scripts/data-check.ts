@@ -1,0 +1,74 @@
+/**
+ * `npm run data:check [dir]`: validates the dataset (schema + invariants),
+ * prints warnings and a coverage table (field × jurisdictions filled), and
+ * exits non-zero on any error or when coverage falls below the gate.
+ */
+import { measureCoverage } from "../src/dataset/dataset.coverage.ts";
+import { checkDataset, DatasetError, readDataset } from "../src/dataset/dataset.load.ts";
+import { isoDay } from "../src/lib/dates.ts";
+
+/** Share of applicable fields that must be filled for the check to pass. */
+const COVERAGE_GATE = 0.95;
+
+const dir = process.argv[2] ?? "data";
+const today = isoDay(new Date());
+const { raw, errors } = readDataset(dir);
+process.stdout.write(
+  `Checking ${dir}/ (${raw.jurisdictions.length} jurisdiction files + federal.json) as of ${today}\n\n`,
+);
+
+let checked: ReturnType<typeof checkDataset>;
+try {
+  checked = checkDataset(raw, today, errors);
+} catch (error) {
+  if (!(error instanceof DatasetError)) throw error;
+  process.stdout.write(`✗ ${error.issues.length} error(s):\n`);
+  for (const issue of error.issues)
+    process.stdout.write(`  ${issue.file} ${issue.path}: ${issue.message}\n`);
+  process.exit(1);
+}
+
+for (const warning of checked.warnings) {
+  process.stdout.write(`! ${warning.file} ${warning.path}: ${warning.message}\n`);
+}
+
+const records = checked.jurisdictions.map((file) => file.value);
+const coverage = measureCoverage(records);
+const width = Math.max(...coverage.fields.map((f) => f.field.length));
+process.stdout.write(`\n${"field".padEnd(width)}  filled / applies      missing\n`);
+for (const field of coverage.fields) {
+  const pct = field.applicable === 0 ? 100 : (100 * field.filled) / field.applicable;
+  const marker = field.statusLevel ? "*" : " ";
+  process.stdout.write(
+    `${field.field.padEnd(width)}${marker} ${String(field.filled).padStart(3)} / ${String(field.applicable).padEnd(3)} ${pct.toFixed(0).padStart(4)}%   ${field.missing.join(" ")}\n`,
+  );
+}
+process.stdout.write("(* status level)\n\n");
+
+const byStatus = new Map<string, number>();
+for (const record of records) byStatus.set(record.status, (byStatus.get(record.status) ?? 0) + 1);
+const events = records.reduce((sum, r) => sum + r.history.length, 0);
+const share = coverage.applicable === 0 ? 1 : coverage.filled / coverage.applicable;
+process.stdout.write(
+  `${records.length} jurisdictions: ${[...byStatus].map(([s, n]) => `${n} ${s}`).join(", ")}; ${events} state events, ${checked.federal.history.length} federal events\n`,
+);
+process.stdout.write(
+  `status level complete: ${records.length - coverage.statusLevelGaps.size}/${records.length}${
+    coverage.statusLevelGaps.size > 0
+      ? ` (incomplete: ${[...coverage.statusLevelGaps].map(([c, f]) => `${c} ${f.join(",")}`).join("; ")})`
+      : ""
+  }\n`,
+);
+process.stdout.write(
+  `coverage: ${coverage.filled}/${coverage.applicable} applicable fields filled (${(100 * share).toFixed(1)}%; gate ${100 * COVERAGE_GATE}%)\n`,
+);
+
+const failures: string[] = [];
+if (coverage.statusLevelGaps.size > 0)
+  failures.push("some records are incomplete at the status level");
+if (share < COVERAGE_GATE) failures.push(`coverage below ${100 * COVERAGE_GATE}%`);
+if (failures.length > 0) {
+  process.stdout.write(`✗ ${failures.join("; ")}\n`);
+  process.exit(1);
+}
+process.stdout.write(`✓ dataset ${checked.manifest.version} is valid\n`);

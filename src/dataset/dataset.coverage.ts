@@ -1,0 +1,149 @@
+/**
+ * How complete the dataset is: for each field, how many of the jurisdictions
+ * it applies to have it filled. A field applies only where it can have a
+ * value (sales_began only where adult use is legal, …). A null `sales_began`
+ * counts as filled when a note explains it (no licensed market yet).
+ */
+import type { JurisdictionFile } from "./dataset.schema.ts";
+
+type Rule = {
+  field: string;
+  /** Part of the status level every record must have (issue: status correct for 2026). */
+  statusLevel: boolean;
+  applies: (r: JurisdictionFile) => boolean;
+  filled: (r: JurisdictionFile) => boolean;
+};
+
+const always = () => true;
+const isAdultUse = (r: JurisdictionFile) => r.adult_use.legal;
+const hasMedical = (r: JurisdictionFile) => r.medical.legal;
+const hasAnyLaw = (r: JurisdictionFile) => r.adult_use.legal || r.medical.legal || r.decriminalized;
+const notesMention = (r: JurisdictionFile, pattern: RegExp) =>
+  r.notes.some((note) => pattern.test(note));
+
+export const COVERAGE_RULES: readonly Rule[] = [
+  { field: "status", statusLevel: true, applies: always, filled: () => true },
+  {
+    field: "decriminalized",
+    statusLevel: true,
+    applies: always,
+    filled: (r) => r.decriminalization.sources.length > 0 || !r.decriminalized,
+  },
+  {
+    field: "decriminalization.since",
+    statusLevel: false,
+    applies: (r) => r.decriminalized,
+    filled: (r) => r.decriminalization.since !== null,
+  },
+  {
+    field: "adult_use.legal",
+    statusLevel: true,
+    applies: always,
+    filled: (r) => r.adult_use.sources.length > 0,
+  },
+  {
+    field: "adult_use.enacted_by",
+    statusLevel: false,
+    applies: isAdultUse,
+    filled: (r) => r.adult_use.enacted_by !== null,
+  },
+  {
+    field: "adult_use.effective",
+    statusLevel: true,
+    applies: isAdultUse,
+    filled: (r) => r.adult_use.effective !== null,
+  },
+  {
+    field: "adult_use.sales_began",
+    statusLevel: true,
+    applies: isAdultUse,
+    filled: (r) => r.adult_use.sales_began !== null || notesMention(r, /sale|retail|dispensar/i),
+  },
+  {
+    field: "adult_use.possession_limit",
+    statusLevel: false,
+    applies: isAdultUse,
+    filled: (r) => r.adult_use.possession_limit !== null,
+  },
+  {
+    field: "adult_use.home_grow",
+    statusLevel: false,
+    applies: isAdultUse,
+    filled: (r) => r.adult_use.home_grow !== null,
+  },
+  {
+    field: "medical.legal",
+    statusLevel: true,
+    applies: always,
+    filled: (r) => r.medical.sources.length > 0,
+  },
+  {
+    field: "medical.enacted_by",
+    statusLevel: false,
+    applies: hasMedical,
+    filled: (r) => r.medical.enacted_by !== null,
+  },
+  {
+    field: "medical.effective",
+    statusLevel: true,
+    applies: hasMedical,
+    filled: (r) => r.medical.effective !== null,
+  },
+  {
+    field: "regulator",
+    statusLevel: false,
+    applies: (r) => r.adult_use.legal || r.medical.legal,
+    filled: (r) => r.regulator !== null,
+  },
+  {
+    field: "history (≥2 events; ≥3 adult use)",
+    statusLevel: false,
+    applies: hasAnyLaw,
+    filled: (r) => r.history.length >= (r.adult_use.legal ? 3 : 2),
+  },
+];
+
+export type FieldCoverage = {
+  field: string;
+  statusLevel: boolean;
+  applicable: number;
+  filled: number;
+  missing: string[];
+};
+
+export type Coverage = {
+  fields: FieldCoverage[];
+  applicable: number;
+  filled: number;
+  /** Codes whose status-level fields are not all filled, with the fields missing. */
+  statusLevelGaps: Map<string, string[]>;
+};
+
+export function measureCoverage(records: readonly JurisdictionFile[]): Coverage {
+  const statusLevelGaps = new Map<string, string[]>();
+  const fields = COVERAGE_RULES.map((rule) => {
+    const missing: string[] = [];
+    let applicable = 0;
+    for (const record of records) {
+      if (!rule.applies(record)) continue;
+      applicable++;
+      if (rule.filled(record)) continue;
+      missing.push(record.code);
+      if (rule.statusLevel)
+        statusLevelGaps.set(record.code, [...(statusLevelGaps.get(record.code) ?? []), rule.field]);
+    }
+    return {
+      field: rule.field,
+      statusLevel: rule.statusLevel,
+      applicable,
+      filled: applicable - missing.length,
+      missing,
+    };
+  });
+  return {
+    fields,
+    applicable: fields.reduce((sum, f) => sum + f.applicable, 0),
+    filled: fields.reduce((sum, f) => sum + f.filled, 0),
+    statusLevelGaps,
+  };
+}

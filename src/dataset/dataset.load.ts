@@ -1,0 +1,231 @@
+/**
+ * Loads `data/` into memory once, at start-up: parses every file, validates
+ * it against the schema and the invariants (failing fast with the file and
+ * field), and shapes the records the API serves.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { Compile } from "typebox/compile";
+import {
+  type DatasetManifest,
+  DatasetManifest as DatasetManifestSchema,
+  type Federal,
+  type FederalFile,
+  type Jurisdiction,
+  type JurisdictionFile,
+  type LegalEvent,
+  type SourceRef,
+} from "./dataset.schema.ts";
+import {
+  coverageIssues,
+  type DatasetIssue,
+  federalIssues,
+  jurisdictionIssues,
+  type ParsedFile,
+  schemaIssues,
+} from "./dataset.validate.ts";
+
+export type Dataset = Readonly<{
+  manifest: DatasetManifest;
+  /** Every jurisdiction, sorted by name. */
+  jurisdictions: readonly Jurisdiction[];
+  byCode: ReadonlyMap<string, Jurisdiction>;
+  /** Each jurisdiction's events, oldest first. */
+  histories: ReadonlyMap<string, readonly LegalEvent[]>;
+  federal: Federal;
+  /** Every state and federal event, newest first (the change feed's order). */
+  changes: readonly LegalEvent[];
+}>;
+
+export class DatasetError extends Error {
+  override name = "DatasetError";
+  readonly issues: readonly DatasetIssue[];
+  constructor(issues: readonly DatasetIssue[]) {
+    const shown = issues.slice(0, 20).map((i) => `  ${i.file} ${i.path}: ${i.message}`);
+    const more = issues.length > 20 ? [`  … and ${issues.length - 20} more`] : [];
+    super(
+      `The dataset is invalid (${issues.length} problem(s)):\n${[...shown, ...more].join("\n")}`,
+    );
+    this.issues = issues;
+  }
+}
+
+export type RawDataset = {
+  manifest: ParsedFile<unknown>;
+  jurisdictions: ParsedFile<unknown>[];
+  federal: ParsedFile<unknown>;
+};
+
+export type CheckedDataset = {
+  manifest: DatasetManifest;
+  jurisdictions: ParsedFile<JurisdictionFile>[];
+  federal: FederalFile;
+  warnings: DatasetIssue[];
+};
+
+const checkManifest = Compile(DatasetManifestSchema);
+
+function readJson(dir: string, file: string, errors: DatasetIssue[]): ParsedFile<unknown> {
+  try {
+    return { file, value: JSON.parse(readFileSync(join(dir, file), "utf8")) };
+  } catch (cause) {
+    const message =
+      cause instanceof SyntaxError
+        ? `invalid JSON: ${cause.message}`
+        : `cannot read: ${(cause as Error).message}`;
+    errors.push({ file, path: "/", message });
+    return { file, value: undefined };
+  }
+}
+
+/** Reads the files of a data folder without judging their contents. */
+export function readDataset(dir: string): { raw: RawDataset; errors: DatasetIssue[] } {
+  const errors: DatasetIssue[] = [];
+  let names: string[] = [];
+  try {
+    names = readdirSync(join(dir, "jurisdictions"))
+      .filter((name) => name.endsWith(".json"))
+      .sort();
+  } catch (cause) {
+    errors.push({
+      file: "jurisdictions/",
+      path: "/",
+      message: `cannot read: ${(cause as Error).message}`,
+    });
+  }
+  return {
+    raw: {
+      manifest: readJson(dir, "dataset.json", errors),
+      jurisdictions: names.map((name) => readJson(dir, `jurisdictions/${name}`, errors)),
+      federal: readJson(dir, "federal.json", errors),
+    },
+    errors,
+  };
+}
+
+/** Validates raw files; returns the typed files or throws a DatasetError naming every problem. */
+export function checkDataset(
+  raw: RawDataset,
+  today: string,
+  readErrors: DatasetIssue[] = [],
+): CheckedDataset {
+  const errors = [...readErrors];
+  const warnings: DatasetIssue[] = [];
+  if (raw.manifest.value !== undefined && !checkManifest.Check(raw.manifest.value)) {
+    errors.push({
+      file: raw.manifest.file,
+      path: "/",
+      message: 'must be {"version": "YYYY.MM.DD", "released": "YYYY-MM-DD"}',
+    });
+  }
+  const jurisdictions: ParsedFile<JurisdictionFile>[] = [];
+  for (const parsed of raw.jurisdictions) {
+    if (parsed.value === undefined) continue;
+    const issues = schemaIssues(parsed.file, parsed.value, "jurisdiction");
+    if (issues.length > 0) {
+      errors.push(...issues);
+      continue;
+    }
+    const typed = { file: parsed.file, value: parsed.value as JurisdictionFile };
+    const result = jurisdictionIssues(typed.file, typed.value, today);
+    errors.push(...result.errors);
+    warnings.push(...result.warnings);
+    jurisdictions.push(typed);
+  }
+  errors.push(...coverageIssues(raw.jurisdictions.map((parsed) => parsed.file)));
+  const seen = new Set<string>();
+  for (const { file, value } of jurisdictions) {
+    if (seen.has(value.code))
+      errors.push({ file, path: "/code", message: `duplicate code ${value.code}` });
+    seen.add(value.code);
+  }
+  if (raw.federal.value !== undefined) {
+    const issues = schemaIssues(raw.federal.file, raw.federal.value, "federal");
+    errors.push(...issues);
+    if (issues.length === 0) {
+      errors.push(
+        ...federalIssues(raw.federal.file, raw.federal.value as FederalFile, today).errors,
+      );
+    }
+  }
+  if (errors.length > 0) throw new DatasetError(errors);
+  return {
+    manifest: raw.manifest.value as DatasetManifest,
+    jurisdictions,
+    federal: raw.federal.value as FederalFile,
+    warnings,
+  };
+}
+
+function eventsOf(
+  code: string,
+  history: readonly (JurisdictionFile["history"][number] | FederalFile["history"][number])[],
+): LegalEvent[] {
+  const used = new Map<string, number>();
+  return history.map((event) => {
+    const base = `${code}-${event.date}-${event.kind}`;
+    const n = (used.get(base) ?? 0) + 1;
+    used.set(base, n);
+    return {
+      id: n === 1 ? base : `${base}-${n}`,
+      jurisdiction: code,
+      date: event.date,
+      effective: event.effective,
+      kind: event.kind,
+      title: event.title,
+      summary: event.summary,
+      sources: event.sources,
+    };
+  });
+}
+
+function gatherSources(record: JurisdictionFile): SourceRef[] {
+  const byUrl = new Map<string, SourceRef>();
+  const groups = [
+    record.decriminalization.sources,
+    record.adult_use.sources,
+    record.medical.sources,
+    ...record.history.map((event) => event.sources),
+  ];
+  for (const source of groups.flat()) if (!byUrl.has(source.url)) byUrl.set(source.url, source);
+  return [...byUrl.values()];
+}
+
+/** Newest first by date; ties by jurisdiction code, then id, so paging order is total and stable. */
+export type EventPosition = Pick<LegalEvent, "date" | "jurisdiction" | "id">;
+
+export function compareNewestFirst(a: EventPosition, b: EventPosition): number {
+  if (a.date !== b.date) return a.date < b.date ? 1 : -1;
+  if (a.jurisdiction !== b.jurisdiction) return a.jurisdiction < b.jurisdiction ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/** Shapes checked files into the records the API serves. */
+export function buildDataset(checked: CheckedDataset): Dataset {
+  const jurisdictions: Jurisdiction[] = [];
+  const histories = new Map<string, LegalEvent[]>();
+  for (const { value } of checked.jurisdictions) {
+    const { history, ...current } = value;
+    jurisdictions.push({ ...current, sources: gatherSources(value) });
+    histories.set(value.code, eventsOf(value.code, history));
+  }
+  jurisdictions.sort((a, b) => a.name.localeCompare(b.name, "en"));
+  const { history: federalHistory, ...federalCurrent } = checked.federal;
+  const federalEvents = eventsOf("US", federalHistory);
+  const federal: Federal = { ...federalCurrent, history: federalEvents };
+  const changes = [...[...histories.values()].flat(), ...federalEvents].sort(compareNewestFirst);
+  return Object.freeze({
+    manifest: checked.manifest,
+    jurisdictions,
+    byCode: new Map(jurisdictions.map((j) => [j.code, j])),
+    histories,
+    federal,
+    changes,
+  });
+}
+
+/** Reads, validates and shapes a data folder; throws a DatasetError naming every problem. */
+export function loadDataset(dir: string, today: string): Dataset {
+  const { raw, errors } = readDataset(dir);
+  return buildDataset(checkDataset(raw, today, errors));
+}

@@ -1,0 +1,306 @@
+/**
+ * The dataset's schemas: the files in `data/` are validated against these at
+ * start-up and by `npm run data:check`, and the API's response schemas (which
+ * serialize the bodies and generate the OpenAPI document) are built from the
+ * same pieces. Field meanings are documented in docs/DATA.md.
+ */
+import { type Static, type TSchema, Type } from "typebox";
+
+export const STATUSES = ["adult_use", "medical", "low_thc", "prohibited"] as const;
+export const JURISDICTION_TYPES = ["state", "district", "territory"] as const;
+export const MEDICAL_PROGRAMS = ["comprehensive", "low_thc", "none"] as const;
+export const ENACTMENT_TYPES = [
+  "ballot_measure",
+  "legislation",
+  "court_ruling",
+  "executive_action",
+] as const;
+export const EVENT_KINDS = [
+  "medical_legalized",
+  "low_thc_legalized",
+  "medical_amended",
+  "decriminalized",
+  "adult_use_legalized",
+  "adult_use_sales_began",
+  "adult_use_amended",
+  "ballot_measure_failed",
+  "bill_vetoed",
+  "court_ruling",
+  "repealed",
+  "other",
+] as const;
+export const FEDERAL_EVENT_KINDS = [
+  "scheduling",
+  "rescheduling",
+  "hemp",
+  "appropriations",
+  "executive_action",
+  "court_ruling",
+  "legislation",
+  "other",
+] as const;
+export const CSA_SCHEDULES = ["I", "II", "III", "IV", "V", "descheduled"] as const;
+
+function Nullable<T extends TSchema>(schema: T, description?: string) {
+  return Type.Union([schema, Type.Null()], description === undefined ? {} : { description });
+}
+
+function OneOf<const T extends readonly string[]>(values: T, description: string) {
+  return Type.Enum([...values] as T[number][], { description });
+}
+
+export const IsoDate = Type.String({
+  pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+  format: "date",
+  description: "ISO 8601 calendar date (YYYY-MM-DD)",
+});
+
+const Text = (description: string) => Type.String({ minLength: 1, description });
+
+export const Source = Type.Object(
+  {
+    title: Text("What the source is, e.g. the statute, regulator page or article title"),
+    url: Type.String({ pattern: "^https?://", format: "uri", description: "Where to read it" }),
+  },
+  { additionalProperties: false },
+);
+
+const Sources = (description: string) => Type.Array(Source, { description });
+
+export const Enactment = Type.Object(
+  {
+    type: OneOf(ENACTMENT_TYPES, "How it became law"),
+    name: Text("The measure or bill, with its number and popular name"),
+    date: Nullable(IsoDate, "Date approved by voters, signed into law, or decided"),
+  },
+  { additionalProperties: false },
+);
+
+export const PossessionLimit = Type.Object(
+  {
+    flower_grams: Nullable(
+      Type.Number({ minimum: 0 }),
+      "Limit for cannabis flower in grams, or null if the law sets none or it is unknown",
+    ),
+    concentrate_grams: Nullable(
+      Type.Number({ minimum: 0 }),
+      "Limit for concentrate in grams, or null if the law sets none separately or it is unknown",
+    ),
+    summary: Text("The limit as the law states it, in plain words"),
+  },
+  { additionalProperties: false },
+);
+
+export const HomeGrow = Type.Object(
+  {
+    allowed: Nullable(Type.Boolean(), "Whether adults may cultivate at home; null if unknown"),
+    plants: Nullable(Type.Integer({ minimum: 0 }), "Plants allowed, counted per `per`"),
+    per: Nullable(
+      Type.Union([Type.Literal("adult"), Type.Literal("household")]),
+      "Whether `plants` counts per adult or per household",
+    ),
+    household_max: Nullable(Type.Integer({ minimum: 0 }), "Cap per household, if the law sets one"),
+    summary: Nullable(Text("The rule in plain words")),
+  },
+  { additionalProperties: false },
+);
+
+export const AdultUse = Type.Object(
+  {
+    legal: Type.Boolean({ description: "Adults may legally possess cannabis for any purpose" }),
+    enacted_by: Nullable(Enactment, "The ballot measure or bill that legalized adult use"),
+    effective: Nullable(IsoDate, "Date adult possession became legal"),
+    sales_began: Nullable(IsoDate, "Date licensed adult-use retail sales began; null if none yet"),
+    possession_limit: Nullable(PossessionLimit, "Personal possession limit"),
+    home_grow: Nullable(HomeGrow, "Home cultivation rules"),
+    sources: Sources("Sources for the facts in this object"),
+  },
+  { additionalProperties: false },
+);
+
+export const Medical = Type.Object(
+  {
+    legal: Type.Boolean({ description: "A medical program (comprehensive or low-THC) exists" }),
+    program: OneOf(
+      MEDICAL_PROGRAMS,
+      "comprehensive: qualifying patients may obtain cannabis without a low-THC cap; low_thc: only CBD / low-THC products; none",
+    ),
+    enacted_by: Nullable(Enactment, "The measure or bill that created the current program"),
+    effective: Nullable(IsoDate, "Date the program's law took effect"),
+    sources: Sources("Sources for the facts in this object"),
+  },
+  { additionalProperties: false },
+);
+
+export const Decriminalization = Type.Object(
+  {
+    since: Nullable(IsoDate, "Date possession of a small amount stopped being jailable"),
+    summary: Nullable(Text("What the penalty for a small amount is, in plain words")),
+    sources: Sources("Sources for the facts in this object"),
+  },
+  { additionalProperties: false },
+);
+
+export const Regulator = Type.Object(
+  {
+    name: Text("The agency that licenses and regulates cannabis"),
+    url: Type.String({ pattern: "^https?://", format: "uri", description: "Its website" }),
+  },
+  { additionalProperties: false },
+);
+
+const eventFields = {
+  date: IsoDate,
+  effective: Nullable(IsoDate, "Date it takes or took effect; may be in the future"),
+  title: Text("A short title"),
+  summary: Text("One sentence saying what happened"),
+  sources: Sources("Sources for this event"),
+};
+
+export const HistoryEventFile = Type.Object(
+  { ...eventFields, kind: OneOf(EVENT_KINDS, "What kind of event this is") },
+  { additionalProperties: false },
+);
+
+const jurisdictionFields = {
+  code: Type.String({ pattern: "^[A-Z]{2}$", description: "USPS code" }),
+  name: Text("Name"),
+  fips: Type.String({ pattern: "^[0-9]{2}$", description: "Two-digit FIPS code" }),
+  type: OneOf(JURISDICTION_TYPES, "state, district (DC) or territory"),
+  status: OneOf(
+    STATUSES,
+    "Summary category: adult_use (legal for adults), medical (comprehensive medical program), low_thc (CBD / low-THC only), prohibited",
+  ),
+  decriminalized: Type.Boolean({
+    description:
+      "Possessing a small personal amount is not a jailable crime (always true where adult use is legal)",
+  }),
+  decriminalization: Decriminalization,
+  adult_use: AdultUse,
+  medical: Medical,
+  regulator: Nullable(Regulator, "The regulator, where one exists"),
+  notes: Type.Array(Text("A plain-language caveat"), {
+    description: "Caveats: pending measures, court challenges, vetoes, conflicting sources",
+  }),
+  last_reviewed: Type.String({
+    ...IsoDate,
+    description: "Date this record was last checked against its sources",
+  }),
+};
+
+/** A file in data/jurisdictions/. */
+export const JurisdictionFile = Type.Object(
+  { ...jurisdictionFields, history: Type.Array(HistoryEventFile) },
+  { additionalProperties: false },
+);
+
+/** A jurisdiction as the API serves it: the file without its history, with all sources gathered. */
+export const Jurisdiction = Type.Object(
+  {
+    ...jurisdictionFields,
+    sources: Sources("Every source cited anywhere in this record and its history, deduplicated"),
+  },
+  { additionalProperties: false },
+);
+
+/** An event as the API serves it, in a history or in the change feed. */
+export const LegalEvent = Type.Object(
+  {
+    id: Type.String({ description: "Stable identifier of this event" }),
+    jurisdiction: Type.String({
+      description: "USPS code of the jurisdiction, or US for a federal event",
+    }),
+    ...eventFields,
+    kind: Type.Enum([...new Set([...EVENT_KINDS, ...FEDERAL_EVENT_KINDS])], {
+      description: "What kind of event this is (state kinds, or federal kinds for US events)",
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const FederalEventFile = Type.Object(
+  { ...eventFields, kind: OneOf(FEDERAL_EVENT_KINDS, "What kind of federal event this is") },
+  { additionalProperties: false },
+);
+
+const federalFields = {
+  last_reviewed: IsoDate,
+  csa_schedule: Type.Object(
+    {
+      schedule: OneOf(
+        CSA_SCHEDULES,
+        "Marijuana's schedule under the Controlled Substances Act today",
+      ),
+      since: Nullable(IsoDate, "Date that schedule took effect"),
+      summary: Text("Plain-language summary"),
+      sources: Sources("Sources"),
+    },
+    { additionalProperties: false },
+  ),
+  rescheduling: Type.Object(
+    {
+      stage: Text("Where the rescheduling proceeding stands, in a short phrase"),
+      summary: Text("Plain-language summary of the proceeding"),
+      sources: Sources("Sources"),
+    },
+    { additionalProperties: false },
+  ),
+  hemp: Type.Object(
+    {
+      definition: Text("The statutory definition of hemp in force today, in plain words"),
+      thc_limit: Text("The THC limit that separates hemp from marijuana"),
+      enacted_by: Nullable(Enactment, "The law that set the definition"),
+      effective: Nullable(IsoDate, "Date the definition took effect"),
+      summary: Text("Plain-language summary, including later amendments and their dates"),
+      sources: Sources("Sources"),
+    },
+    { additionalProperties: false },
+  ),
+  appropriations_riders: Type.Array(
+    Type.Object(
+      {
+        name: Text("The rider's common name"),
+        summary: Text("What it does"),
+        first_enacted: Nullable(IsoDate, "Date first signed into law"),
+        current_through: Nullable(IsoDate, "End of the appropriation that carries it now"),
+        sources: Sources("Sources"),
+      },
+      { additionalProperties: false },
+    ),
+  ),
+  notes: Type.Array(Text("A plain-language caveat")),
+};
+
+/** data/federal.json */
+export const FederalFile = Type.Object(
+  { ...federalFields, history: Type.Array(FederalEventFile) },
+  { additionalProperties: false },
+);
+
+/** The federal record as the API serves it. */
+export const Federal = Type.Object(
+  {
+    ...federalFields,
+    history: Type.Array(LegalEvent, { description: "Federal events, oldest first" }),
+  },
+  { additionalProperties: false },
+);
+
+/** data/dataset.json: the release the files form. */
+export const DatasetManifest = Type.Object(
+  {
+    version: Type.String({ pattern: "^[0-9]{4}\\.[0-9]{2}\\.[0-9]{2}(\\.[0-9]+)?$" }),
+    released: IsoDate,
+  },
+  { additionalProperties: false },
+);
+
+export type JurisdictionFile = Static<typeof JurisdictionFile>;
+export type Jurisdiction = Static<typeof Jurisdiction>;
+export type HistoryEventFile = Static<typeof HistoryEventFile>;
+export type LegalEvent = Static<typeof LegalEvent>;
+export type FederalFile = Static<typeof FederalFile>;
+export type Federal = Static<typeof Federal>;
+export type DatasetManifest = Static<typeof DatasetManifest>;
+export type SourceRef = Static<typeof Source>;
+export type Status = (typeof STATUSES)[number];

@@ -1,0 +1,190 @@
+/**
+ * One error vocabulary. Every error the service reports has a stable
+ * snake_case `code` from the closed table below; code throws
+ * `new AppError(code, detail)` and one handler renders RFC 9457
+ * `application/problem+json`. Nothing internal (stack, message of an
+ * unexpected error, host name) ever reaches a response.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+
+export const ERROR_CODES = {
+  invalid_parameter: {
+    status: 400,
+    title: "Invalid parameter",
+    description:
+      "A query or path parameter has a value outside its documented form; `parameter` names it.",
+  },
+  unknown_parameter: {
+    status: 400,
+    title: "Unknown parameter",
+    description:
+      "The query string names a parameter the endpoint does not take (often a typo); `parameter` names it.",
+  },
+  api_key_in_query: {
+    status: 400,
+    title: "API key in query string",
+    description:
+      "API keys are accepted only in the `X-API-Key` header, never in a URL, where they leak into logs and histories.",
+  },
+  invalid_cursor: {
+    status: 400,
+    title: "Invalid cursor",
+    description:
+      "The `cursor` is not one this service issued; pass back the `meta.next` value unchanged.",
+  },
+  bad_request: {
+    status: 400,
+    title: "Bad request",
+    description: "The request is malformed (for example, an unparseable header or body).",
+  },
+  not_found: { status: 404, title: "Not found", description: "No resource exists at this path." },
+  jurisdiction_not_found: {
+    status: 404,
+    title: "Jurisdiction not found",
+    description:
+      "No jurisdiction has this USPS code. Codes are the 50 states, DC, PR, GU, VI, MP and AS.",
+  },
+  method_not_allowed: {
+    status: 405,
+    title: "Method not allowed",
+    description:
+      "The resource exists but not for this method; the `Allow` header lists the methods it takes.",
+  },
+  payload_too_large: {
+    status: 413,
+    title: "Payload too large",
+    description: "The request body exceeds the size this endpoint accepts.",
+  },
+  unsupported_media_type: {
+    status: 415,
+    title: "Unsupported media type",
+    description: "The request body's `Content-Type` is not one this endpoint accepts.",
+  },
+  internal_error: {
+    status: 500,
+    title: "Internal server error",
+    description:
+      "Something failed on our side. It is logged with the `request_id`; quote it when reporting.",
+  },
+} as const satisfies Record<string, { status: number; title: string; description: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** Base of the `type` URIs (relative, per RFC 9457 §3.1.1): the `/errors` page documents each code. */
+export const PROBLEM_TYPE_BASE = "/errors#";
+
+export type Problem = {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  code: ErrorCode;
+  request_id: string;
+  [extension: string]: unknown;
+};
+
+export class AppError extends Error {
+  override name = "AppError";
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly extensions: Readonly<Record<string, unknown>>;
+
+  constructor(
+    code: ErrorCode,
+    detail: string,
+    options: { headers?: Record<string, string>; extensions?: Record<string, unknown> } = {},
+  ) {
+    super(detail);
+    this.code = code;
+    this.status = ERROR_CODES[code].status;
+    this.headers = options.headers ?? {};
+    this.extensions = options.extensions ?? {};
+  }
+}
+
+export function buildProblem(
+  code: ErrorCode,
+  detail: string,
+  requestId: string,
+  extensions: Readonly<Record<string, unknown>> = {},
+): Problem {
+  const { status, title } = ERROR_CODES[code];
+  return {
+    type: `${PROBLEM_TYPE_BASE}${code}`,
+    title,
+    status,
+    detail,
+    code,
+    request_id: requestId,
+    ...extensions,
+  };
+}
+
+export function sendProblem(reply: FastifyReply, error: AppError): FastifyReply {
+  for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+  return reply
+    .code(error.status)
+    .header("cache-control", "no-store")
+    .type("application/problem+json; charset=utf-8")
+    .send(
+      JSON.stringify(buildProblem(error.code, error.message, reply.request.id, error.extensions)),
+    );
+}
+
+/** Maps what Fastify itself throws (validation, parsing, limits) onto the table. */
+function toAppError(error: FastifyError, request: FastifyRequest): AppError {
+  if (error instanceof AppError) return error;
+  if (error.validation) return validationError(error);
+  const status = error.statusCode ?? 500;
+  if (status === 413) return new AppError("payload_too_large", "The request body is too large.");
+  if (status === 415) {
+    return new AppError("unsupported_media_type", "The request's Content-Type is not supported.");
+  }
+  if (status >= 400 && status < 500) {
+    return new AppError("bad_request", "The request could not be understood.");
+  }
+  request.log.error({ err: error }, "unhandled error");
+  return new AppError("internal_error", "An unexpected error occurred. It has been logged.");
+}
+
+/** Human hints for query and path parameters, used in 400 details. */
+const parameterHints = new Map<string, string>();
+
+export function registerParameterHint(name: string, hint: string): void {
+  parameterHints.set(name, hint);
+}
+
+function validationError(error: FastifyError): AppError {
+  const first = error.validation?.[0];
+  const context = error.validationContext ?? "querystring";
+  if (first?.keyword === "additionalProperties") {
+    const name = String((first.params as { additionalProperty?: unknown }).additionalProperty);
+    return new AppError("unknown_parameter", `Unknown query parameter '${name}'.`, {
+      extensions: { parameter: name },
+    });
+  }
+  const name = first?.instancePath.replace(/^\//, "") || "unknown";
+  const where = context === "params" ? "Path parameter" : "Query parameter";
+  const hint = parameterHints.get(name) ?? first?.message ?? "is invalid";
+  return new AppError("invalid_parameter", `${where} '${name}' ${hint}.`, {
+    extensions: { parameter: name },
+  });
+}
+
+export function registerErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const appError = toAppError(error, request);
+    if (appError.status < 500) request.log.info({ code: appError.code }, "request refused");
+    return sendProblem(reply, appError);
+  });
+  app.setNotFoundHandler((request, reply) =>
+    sendProblem(
+      reply,
+      new AppError(
+        "not_found",
+        `No resource at ${(request.url.split("?")[0] ?? "").slice(0, 200)}.`,
+      ),
+    ),
+  );
+}
