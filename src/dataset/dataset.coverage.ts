@@ -2,7 +2,10 @@
  * How complete the dataset is: for each field, how many of the jurisdictions
  * it applies to have it filled. A field applies only where it can have a
  * value (sales_began only where adult use is legal, …). A null `sales_began`
- * counts as filled when a note explains it (no licensed market yet).
+ * counts as filled when a note explains it (no licensed market yet). Any
+ * other null is an *explained unknown* when a note names the field literally
+ * (e.g. "medical.effective is unknown: …"); the status level is complete when
+ * every status-level field is filled or explained.
  */
 import type { JurisdictionFile } from "./dataset.schema.ts";
 
@@ -108,7 +111,10 @@ export type FieldCoverage = {
   statusLevel: boolean;
   applicable: number;
   filled: number;
+  /** Codes where the field is null without a note naming it. */
   missing: string[];
+  /** Codes where the field is null and a note names it. */
+  explained: string[];
 };
 
 export type Coverage = {
@@ -119,25 +125,37 @@ export type Coverage = {
   statusLevelGaps: Map<string, string[]>;
 };
 
+function isExplained(record: JurisdictionFile, field: string): boolean {
+  return record.notes.some((note) => note.includes(field));
+}
+
 export function measureCoverage(records: readonly JurisdictionFile[]): Coverage {
   const statusLevelGaps = new Map<string, string[]>();
   const fields = COVERAGE_RULES.map((rule) => {
     const missing: string[] = [];
+    const explained: string[] = [];
     let applicable = 0;
     for (const record of records) {
       if (!rule.applies(record)) continue;
       applicable++;
       if (rule.filled(record)) continue;
+      if (isExplained(record, rule.field)) {
+        explained.push(record.code);
+        continue;
+      }
       missing.push(record.code);
-      if (rule.statusLevel)
+      if (rule.statusLevel) {
         statusLevelGaps.set(record.code, [...(statusLevelGaps.get(record.code) ?? []), rule.field]);
+      }
     }
+    const filled = applicable - missing.length - explained.length;
     return {
       field: rule.field,
       statusLevel: rule.statusLevel,
       applicable,
-      filled: applicable - missing.length,
+      filled,
       missing,
+      explained,
     };
   });
   return {
