@@ -35,11 +35,16 @@ for (const warning of checked.warnings) {
 const records = checked.jurisdictions.map((file) => file.value);
 const coverage = measureCoverage(records);
 const width = Math.max(...coverage.fields.map((f) => f.field.length));
-process.stdout.write(`\n${"field".padEnd(width)}  filled / applies        unknown, explained in notes | missing\n`);
+process.stdout.write(
+  `\n${"field".padEnd(width)}  filled / applies        unknown, explained in notes | missing\n`,
+);
 for (const field of coverage.fields) {
   const pct = field.applicable === 0 ? 100 : (100 * field.filled) / field.applicable;
   const marker = field.statusLevel ? "*" : " ";
-  const gaps = [field.explained.join(" "), field.missing.length > 0 ? `| missing: ${field.missing.join(" ")}` : ""];
+  const gaps = [
+    field.explained.join(" "),
+    field.missing.length > 0 ? `| missing: ${field.missing.join(" ")}` : "",
+  ];
   process.stdout.write(
     `${field.field.padEnd(width)}${marker} ${String(field.filled).padStart(3)} / ${String(field.applicable).padEnd(3)} ${pct.toFixed(0).padStart(4)}%   ${gaps.join(" ").trim()}\n`,
   );

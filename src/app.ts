@@ -5,26 +5,62 @@
  */
 import { randomUUID } from "node:crypto";
 import compress from "@fastify/compress";
+import cookie from "@fastify/cookie";
+import formbody from "@fastify/formbody";
 import helmet from "@fastify/helmet";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from "fastify";
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from "fastify";
+import { accountsRoutes } from "./accounts/accounts.routes.ts";
+import { createAttemptLimiter } from "./accounts/attempt-limiter.ts";
+import { requireLogin, sessionCookies, sessions } from "./accounts/session.plugin.ts";
 import { buildApiViews } from "./api/api.views.ts";
 import { v1Routes } from "./api/v1.routes.ts";
+import type { KeyUsage } from "./api-keys/api-key.usage.ts";
+import { createApiKeyVerifier } from "./api-keys/api-key.verifier.ts";
+import { apiKeysPages } from "./api-keys/api-keys.routes.ts";
 import type { Config } from "./config.ts";
 import type { Dataset } from "./dataset/dataset.load.ts";
+import type { DatabaseHandle } from "./db/database.ts";
 import { registerErrorHandlers } from "./errors.ts";
+import { type Clock, systemClock } from "./lib/clock.ts";
 import { healthRoutes, type Lifecycle, type ReadinessProbe } from "./ops/health.routes.ts";
-import { errorsPageRoutes } from "./web/errors.page.ts";
+import { createRateLimitGuard } from "./rate-limit/rate-limit.hook.ts";
+import { createMemoryLimiter } from "./rate-limit/rate-limit.memory.ts";
+import type { RateLimiter } from "./rate-limit/rate-limit.ts";
+import { errorsPageRoutes, renderErrorPage } from "./web/errors.page.ts";
+import type { PageContext } from "./web/layout.ts";
+import { registerCsrf, sameOriginCheck } from "./web/security.ts";
+import { siteRoutes } from "./web/site.routes.ts";
 
 export type AppDeps = {
   dataset: Dataset;
-  /** Dependencies /readyz checks (database, Redis) once they exist. */
+  /** Users, sessions and API keys (migrated already). */
+  database: DatabaseHandle;
+  /** Batched last-used writes for API keys (flushed by the server on shutdown). */
+  keyUsage: KeyUsage;
+  /** The rate limiter; an in-process one by default. */
+  limiter?: RateLimiter;
+  clock?: Clock;
+  /** More dependencies for /readyz to check, besides the database. */
   probes?: readonly ReadinessProbe[];
   lifecycle?: Lifecycle;
   /** Pino options, or false for silence (tests). */
   logger?: FastifyServerOptions["logger"];
 };
+
+/** Log-in and sign-up throttles (SPEC §7): per account, per IP; no permanent lock-out. */
+export const ATTEMPT_POLICIES = {
+  loginPerAccount: { limit: 5, windowMs: 15 * 60_000 },
+  loginPerIp: { limit: 20, windowMs: 15 * 60_000 },
+  signupPerIp: { limit: 5, windowMs: 60 * 60_000 },
+} as const;
 
 const KEY_IN_URL = /([?&](?:api_key|apikey|apiKey|x-api-key|key)=)[^&#]*/g;
 
@@ -55,13 +91,19 @@ export function loggerOptions(config: Config): FastifyServerOptions["logger"] {
   };
 }
 
+/** Believe the nearest `hops` entries of X-Forwarded-For (the proxies in front of us). */
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
     genReqId: () => randomUUID(),
     logController: new LogController({ requestIdLogLabel: "request_id" }),
     requestIdHeader: false,
-    trustProxy: false,
+    trustProxy:
+      typeof config.trustProxy === "number" ? trustHops(config.trustProxy) : config.trustProxy,
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
     ajv: {
@@ -74,7 +116,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     },
   });
 
-  registerErrorHandlers(app);
+  const clock = deps.clock ?? systemClock;
+  const db = deps.database.db;
+  const secure = config.publicBaseUrl.startsWith("https://");
+  const pageContext = (request: FastifyRequest, reply: FastifyReply): PageContext => ({
+    user: request.session ? { email: request.session.email } : null,
+    csrfToken: reply.generateCsrf(),
+  });
+
+  registerErrorHandlers(app, (problem, request, reply) =>
+    renderErrorPage(pageContext(request, reply), problem),
+  );
   app.addHook("onRequest", (request, reply, done) => {
     reply.header("x-request-id", request.id);
     done();
@@ -126,13 +178,55 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     },
   });
 
+  await app.register(cookie);
+  await app.register(formbody, { bodyLimit: 16 * 1024 });
+  await registerCsrf(app, secure);
+  await app.register(sessions, { db, clock, secure });
+
+  const verifier = createApiKeyVerifier(db);
+  const guard = createRateLimitGuard({
+    verifier,
+    usage: deps.keyUsage,
+    limiter: deps.limiter ?? createMemoryLimiter(config.rateLimitMaxCounters),
+    clock,
+    publicPolicy: { name: "public", ...config.publicRateLimit },
+    keyPolicy: { name: "key", ...config.keyRateLimit },
+  });
   const views = buildApiViews(deps.dataset);
-  await app.register(v1Routes, { prefix: "/v1", views });
+  await app.register(v1Routes, { prefix: "/v1", views, guard });
   await app.register(healthRoutes, {
-    probes: deps.probes ?? [],
+    probes: [{ name: "database", check: deps.database.ping }, ...(deps.probes ?? [])],
     lifecycle: deps.lifecycle ?? { draining: false },
   });
   await app.register(errorsPageRoutes);
+  await app.register(siteRoutes, {
+    dataset: deps.dataset,
+    publicBaseUrl: config.publicBaseUrl,
+    pageContext,
+  });
+  const protect = [sameOriginCheck(new URL(config.publicBaseUrl).origin), app.csrfProtection];
+  await app.register(accountsRoutes, {
+    db,
+    clock,
+    cookies: sessionCookies(secure),
+    limiters: {
+      loginPerAccount: createAttemptLimiter(ATTEMPT_POLICIES.loginPerAccount, clock),
+      loginPerIp: createAttemptLimiter(ATTEMPT_POLICIES.loginPerIp, clock),
+      signupPerIp: createAttemptLimiter(ATTEMPT_POLICIES.signupPerIp, clock),
+    },
+    pageContext,
+    protect,
+    onUserDeleted: (userId: string) => verifier.revokeUser(userId),
+  });
+  await app.register(apiKeysPages, {
+    onKeyDeleted: (keyId: string) => verifier.revokeKey(keyId),
+    db,
+    clock,
+    pageContext,
+    protect,
+    requireLogin,
+    publicBaseUrl: config.publicBaseUrl,
+  });
 
   let openapi: string | undefined;
   app.get("/openapi.json", { schema: { hide: true } }, (_request, reply) => {
@@ -147,7 +241,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     staticCSP: false,
     uiConfig: { docExpansion: "list", deepLinking: true, tryItOutEnabled: true },
   });
-  app.get("/", { schema: { hide: true } }, (_request, reply) => reply.redirect("/docs", 302));
 
   return app;
 }

@@ -3,6 +3,8 @@
  * object. Only `src/server.ts` reads `process.env`; everything else receives
  * a `Config`. A bad value stops start-up with a message naming the variable.
  */
+
+import { isIP } from "node:net";
 import { type Static, Type } from "typebox";
 import { Compile } from "typebox/compile";
 
@@ -25,6 +27,37 @@ const EnvSchema = Type.Object({
     }),
   ),
   DATA_DIR: Type.Optional(Type.String({ minLength: 1, description: "folder holding the dataset" })),
+  DATABASE_URL: Type.Optional(
+    Type.String({
+      pattern: "^sqlite:.+$",
+      description: "sqlite:PATH (the embedded default, e.g. sqlite:var/cls.db) or sqlite::memory:",
+    }),
+  ),
+  TRUST_PROXY: Type.Optional(
+    Type.String({
+      pattern: "^([0-9]{1,2}|[0-9A-Fa-f:./]+(,\\s*[0-9A-Fa-f:./]+)*)$",
+      description:
+        "how many proxy hops to believe in X-Forwarded-For (e.g. 1), or a comma-separated list of proxy addresses/CIDRs (e.g. 10.0.0.0/8,::1); unset trusts none",
+    }),
+  ),
+  PUBLIC_RATE_LIMIT: Type.Optional(
+    Type.String({ pattern: "^[0-9]{1,9}$", description: "requests per window for public callers" }),
+  ),
+  PUBLIC_RATE_WINDOW_SECONDS: Type.Optional(
+    Type.String({ pattern: "^[1-9][0-9]{0,7}$", description: "public window in seconds" }),
+  ),
+  KEY_RATE_LIMIT: Type.Optional(
+    Type.String({ pattern: "^[0-9]{1,9}$", description: "requests per window per API key" }),
+  ),
+  KEY_RATE_WINDOW_SECONDS: Type.Optional(
+    Type.String({ pattern: "^[1-9][0-9]{0,7}$", description: "keyed window in seconds" }),
+  ),
+  RATE_LIMIT_MAX_COUNTERS: Type.Optional(
+    Type.String({
+      pattern: "^[1-9][0-9]{0,8}$",
+      description: "most counters the in-process limiter tracks",
+    }),
+  ),
   SHUTDOWN_GRACE_MS: Type.Optional(
     Type.String({ pattern: "^[0-9]{1,7}$", description: "milliseconds to drain on SIGTERM" }),
   ),
@@ -40,6 +73,12 @@ export type Config = Readonly<{
   logLevel: LogLevel;
   publicBaseUrl: string;
   dataDir: string;
+  databaseUrl: string;
+  /** false: trust no proxy; a hop count; or the proxy addresses/CIDRs to trust. */
+  trustProxy: false | number | string[];
+  publicRateLimit: { limit: number; windowMs: number };
+  keyRateLimit: { limit: number; windowMs: number };
+  rateLimitMaxCounters: number;
   shutdownGraceMs: number;
 }>;
 
@@ -48,6 +87,26 @@ export class ConfigError extends Error {
 }
 
 type Env = Static<typeof EnvSchema>;
+
+function parseTrustProxy(value: string | undefined): false | number | string[] {
+  if (value === undefined) return false;
+  if (/^[0-9]{1,2}$/.test(value)) return Number(value) === 0 ? false : Number(value);
+  const entries = value.split(",").map((entry) => entry.trim());
+  for (const entry of entries) {
+    const [address = "", bits] = entry.split("/");
+    const family = isIP(address);
+    const maxBits = family === 6 ? 128 : 32;
+    if (
+      family === 0 ||
+      (bits !== undefined && !(/^[0-9]{1,3}$/.test(bits) && Number(bits) <= maxBits))
+    ) {
+      throw new ConfigError(
+        `Invalid environment variable TRUST_PROXY=${JSON.stringify(value)}: '${entry}' is not an IP address or CIDR.`,
+      );
+    }
+  }
+  return entries;
+}
 
 /** Parses the environment into a frozen Config, or throws a ConfigError naming the variable. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
@@ -79,6 +138,17 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: parsed.LOG_LEVEL ?? "info",
     publicBaseUrl: parsed.PUBLIC_BASE_URL ?? `http://${displayHost}:${port}`,
     dataDir: parsed.DATA_DIR ?? "data",
+    databaseUrl: parsed.DATABASE_URL ?? "sqlite:var/cls.db",
+    trustProxy: parseTrustProxy(parsed.TRUST_PROXY),
+    publicRateLimit: {
+      limit: Number(parsed.PUBLIC_RATE_LIMIT ?? 60),
+      windowMs: Number(parsed.PUBLIC_RATE_WINDOW_SECONDS ?? 900) * 1000,
+    },
+    keyRateLimit: {
+      limit: Number(parsed.KEY_RATE_LIMIT ?? 1000),
+      windowMs: Number(parsed.KEY_RATE_WINDOW_SECONDS ?? 3600) * 1000,
+    },
+    rateLimitMaxCounters: Number(parsed.RATE_LIMIT_MAX_COUNTERS ?? 100_000),
     shutdownGraceMs:
       parsed.SHUTDOWN_GRACE_MS === undefined ? 10_000 : Number(parsed.SHUTDOWN_GRACE_MS),
   });

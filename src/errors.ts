@@ -37,6 +37,30 @@ export const ERROR_CODES = {
     title: "Bad request",
     description: "The request is malformed (for example, an unparseable header or body).",
   },
+  invalid_api_key: {
+    status: 401,
+    title: "Invalid API key",
+    description:
+      "The X-API-Key header holds a key that is mistyped, unknown or deleted. Requests with a bad key are never served as public; send no header for public access.",
+  },
+  expired_api_key: {
+    status: 401,
+    title: "Expired API key",
+    description:
+      "The X-API-Key header holds a key whose expiration date has passed. Create a new key on the API keys page.",
+  },
+  csrf_failed: {
+    status: 403,
+    title: "Form expired",
+    description:
+      "A website form was submitted without a valid CSRF token (an old or copied page). Reload the page and submit again.",
+  },
+  cross_origin_refused: {
+    status: 403,
+    title: "Cross-origin request refused",
+    description:
+      "A website form was submitted from another site. Forms are accepted only from this site's own pages.",
+  },
   not_found: { status: 404, title: "Not found", description: "No resource exists at this path." },
   jurisdiction_not_found: {
     status: 404,
@@ -60,11 +84,23 @@ export const ERROR_CODES = {
     title: "Unsupported media type",
     description: "The request body's `Content-Type` is not one this endpoint accepts.",
   },
+  rate_limited: {
+    status: 429,
+    title: "Rate limit exceeded",
+    description:
+      "The caller's limit (`policy`: public, per IP; or key, per API key) is used up. Retry after `Retry-After` seconds; the RateLimit headers tell the quota and what remains.",
+  },
   internal_error: {
     status: 500,
     title: "Internal server error",
     description:
       "Something failed on our side. It is logged with the `request_id`; quote it when reporting.",
+  },
+  service_unavailable: {
+    status: 503,
+    title: "Service unavailable",
+    description:
+      "A dependency this request needs (the accounts database) is unreachable. Retry shortly.",
   },
 } as const satisfies Record<string, { status: number; title: string; description: string }>;
 
@@ -93,9 +129,13 @@ export class AppError extends Error {
   constructor(
     code: ErrorCode,
     detail: string,
-    options: { headers?: Record<string, string>; extensions?: Record<string, unknown> } = {},
+    options: {
+      headers?: Record<string, string>;
+      extensions?: Record<string, unknown>;
+      cause?: unknown;
+    } = {},
   ) {
-    super(detail);
+    super(detail, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.status = ERROR_CODES[code].status;
     this.headers = options.headers ?? {};
@@ -135,6 +175,12 @@ export function sendProblem(reply: FastifyReply, error: AppError): FastifyReply 
 /** Maps what Fastify itself throws (validation, parsing, limits) onto the table. */
 function toAppError(error: FastifyError, request: FastifyRequest): AppError {
   if (error instanceof AppError) return error;
+  if (error.code === "FST_CSRF_INVALID_TOKEN" || error.code === "FST_CSRF_MISSING_SECRET") {
+    return new AppError(
+      "csrf_failed",
+      "This form has expired. Reload the page and submit it again.",
+    );
+  }
   if (error.validation) return validationError(error);
   const status = error.statusCode ?? 500;
   if (status === 413) return new AppError("payload_too_large", "The request body is too large.");
@@ -172,19 +218,46 @@ function validationError(error: FastifyError): AppError {
   });
 }
 
-export function registerErrorHandlers(app: FastifyInstance): void {
+export type HtmlErrorRenderer = (
+  problem: Problem,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => string;
+
+/** The API and machine endpoints answer problem+json; website pages answer HTML when a renderer is given. */
+function wantsHtml(request: FastifyRequest): boolean {
+  const path = request.url;
+  if (path.startsWith("/v1") || path.startsWith("/openapi.json") || path.startsWith("/docs/json"))
+    return false;
+  return (request.headers.accept ?? "").includes("text/html");
+}
+
+export function registerErrorHandlers(
+  app: FastifyInstance,
+  renderHtml: HtmlErrorRenderer | null = null,
+): void {
+  const send = (request: FastifyRequest, reply: FastifyReply, error: AppError) => {
+    if (renderHtml === null || !wantsHtml(request)) return sendProblem(reply, error);
+    for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+    const problem = buildProblem(error.code, error.message, request.id, error.extensions);
+    return reply
+      .code(error.status)
+      .header("cache-control", "no-store")
+      .type("text/html; charset=utf-8")
+      .send(renderHtml(problem, request, reply));
+  };
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const appError = toAppError(error, request);
     if (appError.status < 500) request.log.info({ code: appError.code }, "request refused");
-    return sendProblem(reply, appError);
+    else if (appError.code !== "internal_error")
+      request.log.error({ code: appError.code, err: appError.cause }, "dependency failure");
+    return send(request, reply, appError);
   });
   app.setNotFoundHandler((request, reply) =>
-    sendProblem(
+    send(
+      request,
       reply,
-      new AppError(
-        "not_found",
-        `No resource at ${(request.url.split("?")[0] ?? "").slice(0, 200)}.`,
-      ),
+      new AppError("not_found", `No page at ${(request.url.split("?")[0] ?? "").slice(0, 200)}.`),
     ),
   );
 }

@@ -4,9 +4,13 @@
  * drains in-flight requests and exits; a second signal or the grace period
  * running out forces the exit.
  */
+
+import { createKeyUsage, FLUSH_INTERVAL_MS } from "./api-keys/api-key.usage.ts";
 import { buildApp, loggerOptions } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { DatasetError, loadDataset } from "./dataset/dataset.load.ts";
+import { createDatabase } from "./db/database.ts";
+import { migrateToLatest } from "./db/migrations.ts";
 import { isoDay } from "./lib/dates.ts";
 import type { Lifecycle } from "./ops/health.routes.ts";
 
@@ -24,8 +28,27 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  const database = createDatabase(config.databaseUrl);
+  try {
+    await migrateToLatest(database.db as never);
+  } catch (error) {
+    process.stderr.write(`Database migration failed: ${(error as Error).message}\n`);
+    process.exit(1);
+  }
+
   const lifecycle: Lifecycle = { draining: false };
-  const app = await buildApp(config, { dataset, lifecycle, logger: loggerOptions(config) });
+  const keyUsage = createKeyUsage(database.db, {
+    error: (obj: unknown, msg?: string) => process.stderr.write(`${msg ?? ""} ${String(obj)}\n`),
+  } as never);
+  const app = await buildApp(config, {
+    dataset,
+    database,
+    keyUsage,
+    lifecycle,
+    logger: loggerOptions(config),
+  });
+  const flushTimer = setInterval(() => void keyUsage.flush(), FLUSH_INTERVAL_MS);
+  flushTimer.unref();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -42,6 +65,9 @@ async function main(): Promise<void> {
     }, config.shutdownGraceMs);
     timer.unref();
     await app.close();
+    clearInterval(flushTimer);
+    await keyUsage.flush();
+    await database.close();
     app.log.info("shut down cleanly");
     process.exit(0);
   };

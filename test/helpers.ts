@@ -3,12 +3,22 @@
  * dataset (loaded once per file) and talks to it with `app.inject()`.
  */
 import type { FastifyInstance } from "fastify";
+import { createKeyUsage } from "../src/api-keys/api-key.usage.ts";
 import { type AppDeps, buildApp } from "../src/app.ts";
 import { type Config, loadConfig } from "../src/config.ts";
 import { type Dataset, loadDataset } from "../src/dataset/dataset.load.ts";
+import { createDatabase, type DatabaseHandle } from "../src/db/database.ts";
+import { migrateToLatest } from "../src/db/migrations.ts";
 import { isoDay } from "../src/lib/dates.ts";
 
 let dataset: Dataset | undefined;
+
+/** A fresh, migrated in-memory SQLite database. */
+export async function createTestDatabase(onQuery?: (sql: string) => void): Promise<DatabaseHandle> {
+  const database = createDatabase("sqlite::memory:", onQuery ? { onQuery } : {});
+  await migrateToLatest(database.db as never);
+  return database;
+}
 
 /** The repository's dataset, validated as at start-up. */
 export function realDataset(): Dataset {
@@ -16,8 +26,13 @@ export function realDataset(): Dataset {
   return dataset;
 }
 
+/**
+ * Test configuration. The public limit is raised so suites about other
+ * behaviour are not throttled by their own requests; the rate-limit suites
+ * set the policy they test (or use the defaults) explicitly.
+ */
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ PUBLIC_BASE_URL: "http://api.test", ...env });
+  return loadConfig({ PUBLIC_BASE_URL: "http://api.test", PUBLIC_RATE_LIMIT: "1000000", ...env });
 }
 
 export async function buildTestApp(
@@ -25,7 +40,16 @@ export async function buildTestApp(
   env: Record<string, string> = {},
   configure: (app: FastifyInstance) => void = () => {},
 ) {
-  const app = await buildApp(testConfig(env), { dataset: realDataset(), logger: false, ...deps });
+  const database = deps.database ?? (await createTestDatabase());
+  const keyUsage = deps.keyUsage ?? createKeyUsage(database.db, { error: () => {} });
+  const app = await buildApp(testConfig(env), {
+    dataset: realDataset(),
+    logger: false,
+    ...deps,
+    database,
+    keyUsage,
+  });
+  if (deps.database === undefined) app.addHook("onClose", () => database.close());
   configure(app);
   await app.ready();
   return app;

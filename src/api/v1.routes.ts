@@ -2,9 +2,9 @@
  * The public API, version 1: five read-only endpoints under /v1.
  *
  * Request pipeline for every /v1 request, in order: CORS (preflights end
- * here) → refuse API keys in the query string → [API-key verification →
- * rate limiting: registered here, before the routes] → schema validation of
- * the query → handler (a lookup of a pre-built body) → error handler.
+ * here) → the guard (API-key verification, then rate limiting and the limit
+ * headers) → refuse API keys in the query string → schema validation of the
+ * query → handler (a lookup of a pre-built body) → error handler.
  */
 import cors from "@fastify/cors";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
@@ -30,7 +30,11 @@ import type { ApiViews } from "./api.views.ts";
 import { pageOfChanges } from "./changes.ts";
 import { sendJson, sendRepresentation } from "./representation.ts";
 
-export type V1Options = { views: ApiViews };
+export type V1Options = {
+  views: ApiViews;
+  /** API-key verification and rate limiting: runs first on every /v1 request (after CORS preflights). */
+  guard: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+};
 
 /** Headers a browser script may read from an API response. */
 export const EXPOSED_HEADERS = [
@@ -106,6 +110,7 @@ export async function v1Routes(instance: FastifyInstance, options: V1Options): P
     maxAge: 86_400,
     strictPreflight: false,
   });
+  v1.addHook("onRequest", options.guard);
   v1.addHook("onRequest", refuseKeyInQuery);
   v1.setNotFoundHandler((request, reply) =>
     sendProblem(

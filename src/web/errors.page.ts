@@ -3,8 +3,21 @@
  * from the error table so it cannot drift from what the API returns.
  */
 import type { FastifyInstance } from "fastify";
+import type { Problem } from "../errors.ts";
 import { ERROR_CODES } from "../errors.ts";
 import { html } from "./html.ts";
+import { type PageContext, renderPage } from "./layout.ts";
+
+/** The website's error page: the same problem the API would return, for people. */
+export function renderErrorPage(context: PageContext, problem: Problem): string {
+  const body = html`<section class="narrow error-page">
+<h1>${problem.title}</h1>
+<p>${problem.detail}</p>
+<p class="hint">Error <code>${problem.code}</code> (${problem.status}) · reference <code>${problem.request_id}</code></p>
+<p><a href="/">Go to the map</a></p>
+</section>`;
+  return renderPage(context, { title: problem.title, body });
+}
 
 export async function errorsPageRoutes(app: FastifyInstance): Promise<void> {
   const rows = Object.entries(ERROR_CODES).map(

@@ -4,13 +4,31 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import type { InjectOptions } from "fastify";
+import type { InjectOptions, LightMyRequestResponse } from "fastify";
+import { createUser } from "../../src/accounts/users.repository.ts";
+import { createApiKey } from "../../src/api-keys/api-keys.repository.ts";
 import { ERROR_CODES, type ErrorCode } from "../../src/errors.ts";
-import { buildTestApp, json, type TestApp } from "../helpers.ts";
+import { buildTestApp, createTestDatabase, json, type TestApp } from "../helpers.ts";
 
 let app: TestApp;
+let expiredKey = "";
 before(async () => {
-  app = await buildTestApp({}, {}, (instance) => {
+  const database = await createTestDatabase();
+  const user = await createUser(
+    database.db,
+    "owner@example.org",
+    "$argon2id$unused",
+    "2026-01-01T00:00:00.000Z",
+  );
+  const created = await createApiKey(database.db, {
+    userId: user?.id ?? "",
+    name: "old",
+    expiresAt: "2026-01-02T00:00:00.000Z",
+    nonce: "0".repeat(32),
+    nowIso: "2026-01-01T00:00:00.000Z",
+  });
+  expiredKey = created?.secret ?? "";
+  app = await buildTestApp({ database }, {}, (instance) => {
     instance.get("/fails", () => {
       throw new Error("boom");
     });
@@ -18,39 +36,90 @@ before(async () => {
 });
 after(() => app.close());
 
-const TRIGGERS: Record<ErrorCode, InjectOptions> = {
-  invalid_parameter: { url: "/v1/changes?limit=0" },
-  unknown_parameter: { url: "/v1/federal?verbose=1" },
-  api_key_in_query: { url: "/v1/states?api_key=x" },
-  invalid_cursor: { url: "/v1/changes?cursor=%2A%2A" },
-  bad_request: {
+type Trigger = () => Promise<LightMyRequestResponse>;
+
+const inject =
+  (options: InjectOptions): Trigger =>
+  () =>
+    app.inject(options);
+
+async function withApp(
+  env: Record<string, string>,
+  run: (other: TestApp) => Promise<LightMyRequestResponse>,
+) {
+  const other = await buildTestApp({}, env);
+  try {
+    return await run(other);
+  } finally {
+    await other.close();
+  }
+}
+
+const TRIGGERS: Record<ErrorCode, Trigger> = {
+  invalid_parameter: inject({ url: "/v1/changes?limit=0" }),
+  unknown_parameter: inject({ url: "/v1/federal?verbose=1" }),
+  api_key_in_query: inject({ url: "/v1/states?api_key=x" }),
+  invalid_cursor: inject({ url: "/v1/changes?cursor=%2A%2A" }),
+  bad_request: inject({
     method: "POST",
     url: "/v1/states",
     headers: { "content-type": "application/json" },
     payload: "{ not json",
-  },
-  not_found: { url: "/v2/states" },
-  jurisdiction_not_found: { url: "/v1/states/QQ" },
-  method_not_allowed: { method: "DELETE", url: "/v1/federal" },
-  payload_too_large: {
+  }),
+  invalid_api_key: inject({ url: "/v1/states", headers: { "x-api-key": "cls_not-a-real-key" } }),
+  expired_api_key: () => app.inject({ url: "/v1/states", headers: { "x-api-key": expiredKey } }),
+  csrf_failed: inject({
+    method: "POST",
+    url: "/login",
+    headers: { origin: "http://api.test", "content-type": "application/x-www-form-urlencoded" },
+    payload: "email=a%40b.example&password=x",
+  }),
+  cross_origin_refused: inject({
+    method: "POST",
+    url: "/login",
+    headers: {
+      origin: "https://evil.example",
+      "content-type": "application/x-www-form-urlencoded",
+    },
+    payload: "email=a%40b.example&password=x",
+  }),
+  not_found: inject({ url: "/v2/states" }),
+  jurisdiction_not_found: inject({ url: "/v1/states/QQ" }),
+  method_not_allowed: inject({ method: "DELETE", url: "/v1/federal" }),
+  payload_too_large: inject({
     method: "POST",
     url: "/v1/states",
     headers: { "content-type": "application/json" },
     payload: `"${"x".repeat(1_100_000)}"`,
-  },
-  unsupported_media_type: {
+  }),
+  unsupported_media_type: inject({
     method: "POST",
     url: "/v1/states",
     headers: { "content-type": "application/x-unknown" },
     payload: "x",
+  }),
+  rate_limited: () =>
+    withApp({ PUBLIC_RATE_LIMIT: "1" }, async (other) => {
+      await other.inject({ url: "/v1/federal" });
+      return other.inject({ url: "/v1/federal" });
+    }),
+  internal_error: inject({ url: "/fails" }),
+  service_unavailable: async () => {
+    const database = await createTestDatabase();
+    const other = await buildTestApp({ database });
+    await database.close();
+    try {
+      return await other.inject({ url: "/v1/states", headers: { "x-api-key": expiredKey } });
+    } finally {
+      await other.close();
+    }
   },
-  internal_error: { url: "/fails" },
 };
 
 describe("the error table", () => {
   for (const code of Object.keys(ERROR_CODES) as ErrorCode[]) {
     test(`${code} → ${ERROR_CODES[code].status} problem+json`, async () => {
-      const response = await app.inject(TRIGGERS[code]);
+      const response = await TRIGGERS[code]();
       assert.equal(response.statusCode, ERROR_CODES[code].status);
       assert.match(
         String(response.headers["content-type"]),

@@ -11,7 +11,7 @@ describe("health and readiness", () => {
     assert.equal(json(health).status, "ok");
     const ready = await app.inject({ url: "/readyz" });
     assert.equal(ready.statusCode, 200);
-    assert.deepEqual(json(ready), { status: "ready", checks: { dataset: "ok" } });
+    assert.deepEqual(json(ready), { status: "ready", checks: { dataset: "ok", database: "ok" } });
     await app.close();
   });
 
@@ -29,13 +29,18 @@ describe("health and readiness", () => {
   test("/readyz answers 503 naming an unreachable dependency", async () => {
     const app = await buildTestApp({
       probes: [
-        { name: "database", check: async () => true },
+        { name: "cache", check: async () => true },
         { name: "redis", check: async () => Promise.reject(new Error("ECONNREFUSED")) },
       ],
     });
     const ready = await app.inject({ url: "/readyz" });
     assert.equal(ready.statusCode, 503);
-    assert.deepEqual(json(ready).checks, { dataset: "ok", database: "ok", redis: "unreachable" });
+    assert.deepEqual(json(ready).checks, {
+      dataset: "ok",
+      database: "ok",
+      cache: "ok",
+      redis: "unreachable",
+    });
     await app.close();
   });
 });

@@ -1,0 +1,77 @@
+import { randomUUID } from "node:crypto";
+import type { Database } from "../db/database.ts";
+
+export type User = { id: string; email: string; passwordHash: string; createdAt: string };
+
+type Row = { id: string; email: string; password_hash: string; created_at: string };
+
+const toUser = (row: Row): User => ({
+  id: row.id,
+  email: row.email,
+  passwordHash: row.password_hash,
+  createdAt: row.created_at,
+});
+
+/** Emails are compared case-insensitively: stored trimmed and lower-cased. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function findUserByEmail(db: Database, email: string): Promise<User | null> {
+  const row = await db
+    .selectFrom("users")
+    .select(["id", "email", "password_hash", "created_at"])
+    .where("email", "=", normalizeEmail(email))
+    .executeTakeFirst();
+  return row ? toUser(row) : null;
+}
+
+export async function findUserById(db: Database, id: string): Promise<User | null> {
+  const row = await db
+    .selectFrom("users")
+    .select(["id", "email", "password_hash", "created_at"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return row ? toUser(row) : null;
+}
+
+/** Creates a user, or returns null if the email is taken. */
+export async function createUser(
+  db: Database,
+  email: string,
+  passwordHash: string,
+  nowIso: string,
+): Promise<User | null> {
+  const id = randomUUID();
+  const result = await db
+    .insertInto("users")
+    .values({
+      id,
+      email: normalizeEmail(email),
+      password_hash: passwordHash,
+      created_at: nowIso,
+      password_changed_at: nowIso,
+    })
+    .onConflict((oc) => oc.column("email").doNothing())
+    .executeTakeFirst();
+  if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return null;
+  return { id, email: normalizeEmail(email), passwordHash, createdAt: nowIso };
+}
+
+export async function updatePasswordHash(
+  db: Database,
+  userId: string,
+  passwordHash: string,
+  nowIso: string,
+) {
+  await db
+    .updateTable("users")
+    .set({ password_hash: passwordHash, password_changed_at: nowIso })
+    .where("id", "=", userId)
+    .execute();
+}
+
+/** Deletes the user; sessions and API keys go with it (ON DELETE CASCADE). */
+export async function deleteUser(db: Database, userId: string): Promise<void> {
+  await db.deleteFrom("users").where("id", "=", userId).execute();
+}

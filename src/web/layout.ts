@@ -1,0 +1,71 @@
+/**
+ * The website's page shell: head, header with navigation and — when a user
+ * is logged in — the profile menu (API keys, Account, Log out), main, footer.
+ * The menu is a <details> element, so it works without JavaScript.
+ */
+import { html, type SafeHtml } from "./html.ts";
+
+export type PageUser = { email: string };
+
+export type PageContext = {
+  /** The logged-in user, or null. */
+  user: PageUser | null;
+  /** CSRF token for forms on this page (the log-out form needs it). */
+  csrfToken: string;
+};
+
+export type Page = {
+  title: string;
+  description?: string;
+  body: SafeHtml;
+  /** Extra classes on <main>. */
+  mainClass?: string;
+};
+
+const SITE_NAME = "Cannabis Legal Status";
+
+function profileMenu(user: PageUser, csrfToken: string): SafeHtml {
+  return html`<details class="profile-menu">
+  <summary aria-label="Profile menu for ${user.email}"><span class="avatar" aria-hidden="true">${user.email.slice(0, 1).toUpperCase()}</span><span class="email">${user.email}</span></summary>
+  <ul role="list">
+    <li><a href="/account/keys">API keys</a></li>
+    <li><a href="/account">Account</a></li>
+    <li><form method="post" action="/logout"><input type="hidden" name="_csrf" value="${csrfToken}"><button type="submit" class="link">Log out</button></form></li>
+  </ul>
+</details>`;
+}
+
+export function renderPage(context: PageContext, page: Page): string {
+  const account = context.user
+    ? profileMenu(context.user, context.csrfToken)
+    : html`<a href="/login">Log in</a> <a href="/signup" class="button">Sign up</a>`;
+  return html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${page.title} · ${SITE_NAME}</title>
+${page.description ? html`<meta name="description" content="${page.description}">` : ""}
+<link rel="stylesheet" href="/assets/site.css">
+<script src="/assets/site.js" defer></script>
+</head>
+<body>
+<a class="skip" href="#main">Skip to content</a>
+<header class="site-header">
+  <a class="brand" href="/">${SITE_NAME}</a>
+  <nav aria-label="Main"><a href="/">Map</a> <a href="/states">States</a> <a href="/docs">API docs</a></nav>
+  <div class="account">${account}</div>
+</header>
+<main id="main" class="${page.mainClass ?? ""}">
+${page.body}
+</main>
+<footer class="site-footer">
+  <p>Data reviewed against public sources; not legal advice. <a href="/docs">API reference</a> · <a href="/openapi.json">OpenAPI</a> · <a href="/errors">Error codes</a></p>
+</footer>
+</body>
+</html>
+`.toString();
+}
+
+/** The page context of a visitor who is not logged in (until sessions exist, everyone). */
+export const anonymousPageContext = (): PageContext => ({ user: null, csrfToken: "" });

@@ -1,0 +1,98 @@
+/**
+ * The home page's map: the states and DC as a server-rendered SVG, one link
+ * per jurisdiction, built once at start-up (the dataset never changes while
+ * the process runs). Geometry comes from us-atlas's states-albers-10m.json,
+ * already projected to a 975×610 Albers USA plane, so d3-geo draws it with a
+ * null projection. us-atlas ids are FIPS codes; records are matched on `fips`.
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { geoPath } from "d3-geo";
+import type { Feature, Geometry } from "geojson";
+import { feature } from "topojson-client";
+import type { GeometryCollection, Topology } from "topojson-specification";
+import type { Jurisdiction } from "../dataset/dataset.schema.ts";
+import { html, type SafeHtml } from "./html.ts";
+import { STATUS_LABELS } from "./site.format.ts";
+
+type StatesTopology = Topology<{
+  states: GeometryCollection<{ name: string }>;
+  nation: GeometryCollection;
+}>;
+
+export function loadStatesTopology(): StatesTopology {
+  const require = createRequire(import.meta.url);
+  const file = require.resolve("us-atlas/states-albers-10m.json");
+  return JSON.parse(readFileSync(file, "utf8")) as StatesTopology;
+}
+
+/**
+ * States too small to hold their own label: the label sits in the Atlantic,
+ * east of the coast, joined to the state by a leader line.
+ */
+const CALLOUTS: Readonly<Record<string, { x: number; y: number }>> = {
+  MA: { x: 950, y: 166 },
+  RI: { x: 950, y: 188 },
+  CT: { x: 950, y: 210 },
+  NJ: { x: 950, y: 236 },
+  DE: { x: 950, y: 262 },
+  MD: { x: 950, y: 288 },
+  DC: { x: 950, y: 314 },
+};
+
+/** Nudges for states whose centroid is a poor place for a label. */
+const LABEL_OFFSETS: Readonly<Record<string, { dx: number; dy: number }>> = {
+  FL: { dx: 12, dy: 8 },
+  LA: { dx: -10, dy: -4 },
+  MI: { dx: 10, dy: 18 },
+  KY: { dx: 4, dy: 2 },
+  VT: { dx: -1, dy: -6 },
+  NH: { dx: 0, dy: 4 },
+  HI: { dx: -14, dy: 10 },
+  ID: { dx: 0, dy: 12 },
+  WV: { dx: -2, dy: 2 },
+};
+
+/** Where the map's coordinates live: the 975×610 plane plus room for the callouts. */
+const VIEW_BOX = "-60 0 1060 610";
+
+const round = (value: number) => Math.round(value * 10) / 10;
+
+export function stateLinkLabel(record: Jurisdiction): string {
+  return `${record.name}: ${STATUS_LABELS[record.status].toLowerCase()}`;
+}
+
+/** Renders the map's SVG for the given records; call once at start-up. */
+export function renderUsMap(topology: StatesTopology, records: readonly Jurisdiction[]): SafeHtml {
+  const byFips = new Map(records.map((record) => [record.fips, record]));
+  const path = geoPath().digits(1);
+  const states = feature(topology, topology.objects.states).features as Feature<
+    Geometry,
+    { name: string }
+  >[];
+  const shapes = states.map((shape) => {
+    const record = byFips.get(String(shape.id));
+    if (record === undefined) {
+      throw new Error(`us-atlas feature ${String(shape.id)} matches no record's fips`);
+    }
+    const label = stateLinkLabel(record);
+    const d = path(shape) ?? "";
+    const [cx, cy] = path.centroid(shape).map(round) as [number, number];
+    const callout = CALLOUTS[record.code];
+    const offset = LABEL_OFFSETS[record.code] ?? { dx: 0, dy: 0 };
+    const marker =
+      record.code === "DC"
+        ? html`<circle class="marker" cx="${cx}" cy="${cy}" r="4"></circle>`
+        : "";
+    const text = callout
+      ? html`<line class="leader" x1="${cx}" y1="${cy}" x2="${callout.x - 3}" y2="${callout.y - 4}"></line><text class="label callout" x="${callout.x}" y="${callout.y}">${record.code}</text>`
+      : html`<text class="label" x="${round(cx + offset.dx)}" y="${round(cy + offset.dy + 4)}" text-anchor="middle">${record.code}</text>`;
+    return html`<a href="/states/${record.code}" aria-label="${label}" class="state status-${record.status}"><path class="status-${record.status}" d="${d}"><title>${label}</title></path>${marker}${text}</a>`;
+  });
+  return html`<svg class="us-map" viewBox="${VIEW_BOX}" role="group" aria-labelledby="map-title map-desc" xmlns="http://www.w3.org/2000/svg">
+<title id="map-title">Map of the 50 states and DC by cannabis legal status</title>
+<desc id="map-desc">Each state is a link to its page. The same information is in the table of all jurisdictions.</desc>
+<defs><pattern id="hatch-prohibited" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect class="hatch-bg" width="6" height="6"></rect><line class="hatch-line" x1="0" y1="0" x2="0" y2="6"></line></pattern></defs>
+${shapes}
+</svg>`;
+}

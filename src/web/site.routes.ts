@@ -1,0 +1,412 @@
+/**
+ * The public, read-only website: `/` (the map), `/states` (the table),
+ * `/states/:code` (one jurisdiction) and the stylesheet and script under
+ * `/assets/`. Everything that depends only on the dataset — the map's SVG,
+ * the legend and counts, the table — is rendered once when the plugin
+ * starts; a request adds only the page shell for its visitor.
+ */
+import { fileURLToPath } from "node:url";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Dataset } from "../dataset/dataset.load.ts";
+import {
+  type Jurisdiction,
+  type LegalEvent,
+  STATUSES,
+  type Status,
+} from "../dataset/dataset.schema.ts";
+import { AppError } from "../errors.ts";
+import { isoDay } from "../lib/dates.ts";
+import { html, type SafeHtml } from "./html.ts";
+import { type Page, type PageContext, renderPage } from "./layout.ts";
+import {
+  dateOrElse,
+  ENACTMENT_LABELS,
+  formatLongDate,
+  MEDICAL_PROGRAM_LABELS,
+  STATUS_LABELS,
+  STATUS_MEANINGS,
+  TYPE_LABELS,
+  yesNo,
+} from "./site.format.ts";
+import { loadStatesTopology, renderUsMap } from "./site.map.ts";
+
+export type SiteOptions = {
+  dataset: Dataset;
+  /** Public origin, used in the copy-paste example request. */
+  publicBaseUrl: string;
+  /** Who is asking (for the header's account area and forms' CSRF token). */
+  pageContext: (request: FastifyRequest, reply: FastifyReply) => PageContext | Promise<PageContext>;
+  /** Today's date as YYYY-MM-DD; decides which history events are still to take effect. */
+  today?: () => string;
+};
+
+const ASSETS_DIR = fileURLToPath(new URL("./assets/", import.meta.url));
+
+type Counts = Record<Status, { statesAndDc: number; territories: number }>;
+
+function countByStatus(records: readonly Jurisdiction[]): Counts {
+  const counts = Object.fromEntries(
+    STATUSES.map((status) => [status, { statesAndDc: 0, territories: 0 }]),
+  ) as Counts;
+  for (const record of records) {
+    if (record.type === "territory") counts[record.status].territories += 1;
+    else counts[record.status].statesAndDc += 1;
+  }
+  return counts;
+}
+
+/** The legend: a swatch and a text label for every status, with counts — colour is never the only cue. */
+function renderLegend(counts: Counts, records: readonly Jurisdiction[]): SafeHtml {
+  const statesAndDc = records.filter((record) => record.type !== "territory").length;
+  const territories = records.length - statesAndDc;
+  const rows = STATUSES.map(
+    (status) => html`<tr class="status-${status}" data-status="${status}">
+  <th scope="row"><span class="swatch status-${status}" aria-hidden="true"></span> ${STATUS_LABELS[status]}</th>
+  <td class="count-states">${counts[status].statesAndDc}</td>
+  <td class="count-territories">${counts[status].territories}</td>
+</tr>`,
+  );
+  return html`<table class="legend">
+<caption>Legend and counts</caption>
+<thead><tr><th scope="col">Status</th><th scope="col">States and DC</th><th scope="col">Territories</th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+<tfoot><tr><th scope="row">Total</th><td>${statesAndDc}</td><td>${territories}</td></tr></tfoot>
+</table>`;
+}
+
+function statusBadge(status: Status): SafeHtml {
+  return html`<span class="badge status-${status}"><span class="swatch status-${status}" aria-hidden="true"></span>${STATUS_LABELS[status]}</span>`;
+}
+
+function renderTerritoryTiles(records: readonly Jurisdiction[]): SafeHtml {
+  const tiles = records
+    .filter((record) => record.type === "territory")
+    .map(
+      (record) => html`<li><a class="tile" href="/states/${record.code}">
+  <span class="tile-code status-${record.status}" aria-hidden="true">${record.code}</span>
+  <span class="tile-text"><span class="tile-name">${record.name}</span><span class="tile-status">${STATUS_LABELS[record.status]}</span></span>
+</a></li>`,
+    );
+  return html`<ul class="territories" role="list">${tiles}</ul>`;
+}
+
+function reviewRange(records: readonly Jurisdiction[]): SafeHtml {
+  const dates = records.map((record) => record.last_reviewed).sort();
+  const first = dates[0];
+  const last = dates[dates.length - 1];
+  if (first === undefined || last === undefined) return html`unknown`;
+  if (first === last) return dateOrElse(first, "unknown");
+  return html`between ${dateOrElse(first, "unknown")} and ${dateOrElse(last, "unknown")}`;
+}
+
+function renderHome(options: SiteOptions, map: SafeHtml, legend: SafeHtml): SafeHtml {
+  const { dataset, publicBaseUrl } = options;
+  const records = dataset.jurisdictions;
+  return html`<section class="intro">
+<h1>Cannabis legal status in the United States</h1>
+<p class="lead">Where cannabis is legal for adults, medical only, limited to low-THC products or prohibited — in every state, DC and the five inhabited territories, with the sources behind every fact.</p>
+<p class="dataset-meta">Dataset version <strong>${dataset.manifest.version}</strong>, released ${dateOrElse(dataset.manifest.released, "unknown")}. Records last reviewed ${reviewRange(records)}.</p>
+</section>
+<section class="map-section" aria-labelledby="map-heading">
+<h2 id="map-heading">Status by state</h2>
+<div class="map-layout">
+<figure class="map-figure">
+${map}
+<figcaption class="visually-hidden-focusable">Prefer a table? <a href="/states">All ${records.length} jurisdictions as a table</a>.</figcaption>
+</figure>
+<div class="map-side">
+${legend}
+<p class="legend-note">Select a state on the map, or see <a href="/states">the table of all ${records.length} jurisdictions</a>.</p>
+<h3 id="territories-heading">Territories</h3>
+<p class="territories-note">The five inhabited territories are not on the map.</p>
+${renderTerritoryTiles(records)}
+</div>
+</div>
+</section>
+<section class="api-example" aria-labelledby="api-heading">
+<h2 id="api-heading">Use the data</h2>
+<p>Everything here is a free, read-only JSON API; no key needed. One jurisdiction:</p>
+<div class="code-block">
+<pre><code id="example-request">curl ${publicBaseUrl}/v1/states/CA</code></pre>
+<button type="button" class="button copy-button" data-copy-target="example-request">Copy</button>
+</div>
+<p><a class="button secondary" href="/docs">Read the API reference</a></p>
+</section>`;
+}
+
+function adultUseSince(record: Jurisdiction): SafeHtml {
+  if (!record.adult_use.legal) return html`<span class="missing">not legal</span>`;
+  return dateOrElse(record.adult_use.effective, "unknown");
+}
+
+function medicalSince(record: Jurisdiction): SafeHtml {
+  if (record.medical.program === "none") return html`<span class="missing">no program</span>`;
+  return dateOrElse(record.medical.effective, "unknown");
+}
+
+function renderStatesTable(records: readonly Jurisdiction[], legend: SafeHtml): SafeHtml {
+  const rows = records.map(
+    (record) => html`<tr>
+  <th scope="row"><a href="/states/${record.code}">${record.name}</a> <span class="code">${record.code}</span></th>
+  <td>${TYPE_LABELS[record.type]}</td>
+  <td>${statusBadge(record.status)}</td>
+  <td>${yesNo(record.decriminalized)}</td>
+  <td>${adultUseSince(record)}</td>
+  <td>${medicalSince(record)}</td>
+</tr>`,
+  );
+  return html`<h1>All jurisdictions</h1>
+<p class="lead">The ${records.length} jurisdictions the dataset covers: the 50 states, the District of Columbia and the five inhabited territories. Select a name for its sources and history.</p>
+${legend}
+<div class="table-scroll" role="region" aria-labelledby="states-caption" tabindex="0">
+<table class="states-table">
+<caption id="states-caption">Cannabis legal status of every jurisdiction, by name</caption>
+<thead><tr><th scope="col">Jurisdiction</th><th scope="col">Type</th><th scope="col">Status</th><th scope="col">Decriminalized</th><th scope="col">Adult use since</th><th scope="col">Medical since</th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table>
+</div>`;
+}
+
+type Enactment = NonNullable<Jurisdiction["adult_use"]["enacted_by"]>;
+
+function enactment(enactedBy: Enactment | null, missing: string): SafeHtml {
+  if (enactedBy === null) return html`<span class="missing">${missing}</span>`;
+  const when = enactedBy.date === null ? "" : html`, ${formatLongDate(enactedBy.date)}`;
+  return html`${enactedBy.name} <span class="muted">(${ENACTMENT_LABELS[enactedBy.type]}${when})</span>`;
+}
+
+function homeGrow(rules: Jurisdiction["adult_use"]["home_grow"]): SafeHtml {
+  if (rules === null) return html`<span class="missing">unknown</span>`;
+  if (rules.summary !== null) return html`${rules.summary}`;
+  if (rules.allowed === null) return html`<span class="missing">unknown</span>`;
+  if (!rules.allowed) return html`Not allowed`;
+  return rules.plants === null
+    ? html`Allowed`
+    : html`Allowed: ${rules.plants} plants per ${rules.per ?? "adult"}`;
+}
+
+function renderDecriminalization(record: Jurisdiction): SafeHtml {
+  const { since, summary } = record.decriminalization;
+  const verdict = record.decriminalized
+    ? since === null
+      ? html`Yes (since an unknown date)`
+      : html`Yes, since ${dateOrElse(since, "unknown")}`
+    : html`No: possessing a small amount can still be a jailable crime`;
+  return html`<section aria-labelledby="decrim-heading">
+<h2 id="decrim-heading">Decriminalization</h2>
+<p><strong>${verdict}.</strong></p>
+${summary === null ? "" : html`<p>${summary}</p>`}
+</section>`;
+}
+
+function renderAdultUse(record: Jurisdiction): SafeHtml {
+  const rules = record.adult_use;
+  const hasFacts = rules.legal || rules.enacted_by !== null || rules.effective !== null;
+  const body = hasFacts
+    ? html`<dl class="facts">
+  <dt>Legal for adults</dt><dd>${yesNo(rules.legal)}</dd>
+  <dt>Enacted by</dt><dd>${enactment(rules.enacted_by, "unknown")}</dd>
+  <dt>Effective</dt><dd>${dateOrElse(rules.effective, "unknown")}</dd>
+  <dt>Retail sales began</dt><dd>${dateOrElse(rules.sales_began, "none yet")}</dd>
+  <dt>Possession limit</dt><dd>${rules.possession_limit === null ? html`<span class="missing">unknown</span>` : rules.possession_limit.summary}</dd>
+  <dt>Home grow</dt><dd>${homeGrow(rules.home_grow)}</dd>
+</dl>`
+    : html`<p>Adults may not legally possess cannabis in ${record.name}.</p>`;
+  return html`<section aria-labelledby="adult-heading">
+<h2 id="adult-heading">Adult use</h2>
+${body}
+</section>`;
+}
+
+function renderMedical(record: Jurisdiction): SafeHtml {
+  const rules = record.medical;
+  const body =
+    rules.program === "none"
+      ? html`<p>${record.name} has no medical cannabis program.</p>`
+      : html`<dl class="facts">
+  <dt>Program</dt><dd>${MEDICAL_PROGRAM_LABELS[rules.program]}</dd>
+  <dt>Enacted by</dt><dd>${enactment(rules.enacted_by, "unknown")}</dd>
+  <dt>Effective</dt><dd>${dateOrElse(rules.effective, "unknown")}</dd>
+</dl>`;
+  return html`<section aria-labelledby="medical-heading">
+<h2 id="medical-heading">Medical use</h2>
+${body}
+</section>`;
+}
+
+function sourceLink(source: { title: string; url: string }): SafeHtml {
+  return html`<a href="${source.url}" rel="noopener">${source.title}</a>`;
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return url;
+  }
+}
+
+function eventKindLabel(kind: string): string {
+  const words = kind.replaceAll("_", " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function renderEvent(event: LegalEvent, today: string): SafeHtml {
+  const effective = event.effective;
+  const isUpcoming = (effective ?? event.date) > today;
+  let effect: SafeHtml | string = "";
+  if (isUpcoming) {
+    effect = html`<p class="event-effect"><span class="tag upcoming">Upcoming</span> Takes effect ${dateOrElse(effective ?? event.date, "unknown")}.</p>`;
+  } else if (effective !== null && effective !== event.date) {
+    effect = html`<p class="event-effect">Took effect ${dateOrElse(effective, "unknown")}.</p>`;
+  }
+  const sources =
+    event.sources.length === 0
+      ? ""
+      : html`<p class="event-sources">Source: ${event.sources.map((source, index) => html`${index > 0 ? ", " : ""}${sourceLink(source)}`)}</p>`;
+  return html`<li class="${isUpcoming ? "event upcoming" : "event"}">
+  <p class="event-date">${dateOrElse(event.date, "unknown")} <span class="tag">${eventKindLabel(event.kind)}</span></p>
+  <h3>${event.title}</h3>
+  <p>${event.summary}</p>
+  ${effect}
+  ${sources}
+</li>`;
+}
+
+function renderStatePage(
+  record: Jurisdiction,
+  history: readonly LegalEvent[],
+  today: string,
+): SafeHtml {
+  const notes =
+    record.notes.length === 0
+      ? ""
+      : html`<aside class="callout" aria-labelledby="notes-heading">
+<h2 id="notes-heading">Notes</h2>
+<ul>${record.notes.map((note) => html`<li>${note}</li>`)}</ul>
+</aside>`;
+  const regulator =
+    record.regulator === null
+      ? html`<p>No cannabis regulator is listed for ${record.name}.</p>`
+      : html`<p><a href="${record.regulator.url}" rel="noopener">${record.regulator.name}</a></p>`;
+  const timeline =
+    history.length === 0
+      ? html`<p>No events are recorded.</p>`
+      : html`<ol class="timeline">${history.map((event) => renderEvent(event, today))}</ol>`;
+  const sources = record.sources.map(
+    (source) =>
+      html`<li>${sourceLink(source)} <span class="muted">${hostOf(source.url)}</span></li>`,
+  );
+  return html`<nav class="breadcrumbs" aria-label="Breadcrumb"><a href="/">Map</a> <span aria-hidden="true">›</span> <a href="/states">All jurisdictions</a> <span aria-hidden="true">›</span> <span aria-current="page">${record.name}</span></nav>
+<header class="state-header">
+<h1>${record.name}</h1>
+<p class="state-type">${TYPE_LABELS[record.type]} · <span class="code">${record.code}</span></p>
+</header>
+<section class="status-summary status-${record.status}" aria-labelledby="status-heading">
+<h2 id="status-heading">Status: ${statusBadge(record.status)}</h2>
+<p>${STATUS_MEANINGS[record.status]}</p>
+<dl class="facts">
+  <dt>Decriminalized</dt><dd>${yesNo(record.decriminalized)}</dd>
+  <dt>Adult use since</dt><dd>${adultUseSince(record)}</dd>
+  <dt>Medical since</dt><dd>${medicalSince(record)}</dd>
+  <dt>Last reviewed</dt><dd>${dateOrElse(record.last_reviewed, "unknown")}</dd>
+</dl>
+</section>
+${notes}
+<div class="state-sections">
+${renderDecriminalization(record)}
+${renderAdultUse(record)}
+${renderMedical(record)}
+<section aria-labelledby="regulator-heading">
+<h2 id="regulator-heading">Regulator</h2>
+${regulator}
+</section>
+</div>
+<section aria-labelledby="history-heading">
+<h2 id="history-heading">History</h2>
+${timeline}
+</section>
+<section aria-labelledby="sources-heading">
+<h2 id="sources-heading">Sources</h2>
+<ol class="sources">${sources}</ol>
+</section>
+<section class="data-links" aria-labelledby="data-heading">
+<h2 id="data-heading">This record as data</h2>
+<p>Last reviewed ${dateOrElse(record.last_reviewed, "unknown")}. JSON: <a href="/v1/states/${record.code}"><code>/v1/states/${record.code}</code></a> · history: <a href="/v1/states/${record.code}/history"><code>/v1/states/${record.code}/history</code></a></p>
+</section>`;
+}
+
+export async function siteRoutes(app: FastifyInstance, options: SiteOptions): Promise<void> {
+  const { dataset } = options;
+  const today = options.today ?? (() => isoDay(new Date()));
+
+  await app.register(fastifyStatic, {
+    root: ASSETS_DIR,
+    prefix: "/assets/",
+    decorateReply: false,
+    index: false,
+    maxAge: 3_600_000,
+  });
+
+  const records = dataset.jurisdictions;
+  const legend = renderLegend(countByStatus(records), records);
+  const map = renderUsMap(
+    loadStatesTopology(),
+    records.filter((record) => record.type !== "territory"),
+  );
+  const homeBody = renderHome(options, map, legend);
+  const statesBody = renderStatesTable(records, legend);
+
+  async function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page) {
+    const context = await options.pageContext(request, reply);
+    return reply
+      .type("text/html; charset=utf-8")
+      .header("cache-control", context.user ? "private, no-store" : "public, max-age=300")
+      .header("vary", "Cookie")
+      .send(renderPage(context, page));
+  }
+
+  app.get("/", { schema: { hide: true } }, (request, reply) =>
+    sendPage(request, reply, {
+      title: "Cannabis legal status by state",
+      description:
+        "A map of the cannabis legal status of every US state, DC and the five inhabited territories, with sources.",
+      body: homeBody,
+      mainClass: "home",
+    }),
+  );
+
+  app.get("/states", { schema: { hide: true } }, (request, reply) =>
+    sendPage(request, reply, {
+      title: "All jurisdictions",
+      description:
+        "The cannabis legal status of all 50 states, DC and the five inhabited territories, as a table.",
+      body: statesBody,
+    }),
+  );
+
+  app.get<{ Params: { code: string } }>(
+    "/states/:code",
+    { schema: { hide: true } },
+    (request, reply) => {
+      const asked = request.params.code.slice(0, 20);
+      const code = asked.toUpperCase();
+      const record = dataset.byCode.get(code);
+      if (record === undefined) {
+        throw new AppError("not_found", `No jurisdiction has the code ${code}.`);
+      }
+      if (asked !== code) return reply.redirect(`/states/${code}`, 301);
+      return sendPage(request, reply, {
+        title: record.name,
+        description: `${record.name}: ${STATUS_LABELS[record.status].toLowerCase()}. Decriminalization, adult use, medical use, history and sources.`,
+        body: renderStatePage(record, dataset.histories.get(code) ?? [], today()),
+        mainClass: "state-page",
+      });
+    },
+  );
+}
