@@ -91,6 +91,16 @@ export function loggerOptions(config: Config): FastifyServerOptions["logger"] {
   };
 }
 
+const API_DESCRIPTION = `The cannabis legal status of every US state, DC and the five inhabited territories, with sources and dated history. Read-only JSON.
+
+**Keys are optional.** Without one, a client IP (an IPv6 client's /64) may make 60 requests per 15 minutes. With an \`X-API-Key\` header — created on the website's API keys page — the limit is 1000 requests per hour per key. Keys go only in the header; a key in the URL is refused (400 \`api_key_in_query\`). A bad or expired key is refused (401 \`invalid_api_key\` / \`expired_api_key\`), never served as public, and counts against the IP's public limit.
+
+**Limits are exact sliding windows**: in no interval of the window's length is a counter admitted more than its limit. Every response — 200, 304 and every error — carries \`RateLimit-Policy\` (e.g. \`"public";q=60;w=900\`), \`RateLimit\` (e.g. \`"public";r=41;t=530\`: 41 left, the oldest counted request leaves the window in 530 s) and \`X-RateLimit-Limit\`, \`-Remaining\`, \`-Reset\` (Unix seconds), \`-Used\`. Over the limit: 429 \`rate_limited\` with an exact \`Retry-After\` and the \`policy\` in the body. CORS preflights are not counted.
+
+**Errors** are RFC 9457 \`application/problem+json\` with a stable \`code\` and a \`request_id\`; every code is listed at [/errors](/errors).
+
+**Caching**: every 200 has an \`ETag\`; send it back in \`If-None-Match\` for a 304. Responses are compressed with br or gzip when asked.`;
+
 /** Believe the nearest `hops` entries of X-Forwarded-For (the proxies in front of us). */
 function trustHops(hops: number) {
   return (_address: string, hop: number) => hop < hops;
@@ -164,11 +174,22 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       info: {
         title: "Cannabis Legal Status API",
         version: "1.0.0",
-        description:
-          "The cannabis legal status of every US state, DC and the five inhabited territories, with sources and dated history. Read-only JSON; no key needed. See /errors for every error code.",
+        description: API_DESCRIPTION,
         license: { name: "MIT", identifier: "MIT" },
       },
       servers: [{ url: config.publicBaseUrl }],
+      components: {
+        securitySchemes: {
+          ApiKey: {
+            type: "apiKey",
+            in: "header",
+            name: "X-API-Key",
+            description:
+              "Optional. Raises the limit to 1000 requests per hour per key. Create keys at /account/keys.",
+          },
+        },
+      },
+      security: [{}, { ApiKey: [] }],
       tags: [
         { name: "jurisdictions", description: "States, DC and territories" },
         { name: "federal", description: "Federal law" },

@@ -127,7 +127,7 @@ ${
   <input type="hidden" name="_csrf" value="${ctx.csrfToken}">
   <input type="hidden" name="nonce" value="${formNonce()}">
   <label for="key-name">Name</label>
-  <input id="key-name" name="name" required maxlength="${KEY_NAME_MAX_LENGTH}" aria-describedby="key-name-hint" value="${input.values?.name ?? ""}">
+  <input id="key-name" name="name" type="text" required maxlength="${KEY_NAME_MAX_LENGTH}" aria-describedby="key-name-hint" value="${input.values?.name ?? ""}">
   <p class="hint" id="key-name-hint">What the key is for, e.g. “production app”. 1 to ${KEY_NAME_MAX_LENGTH} characters.</p>
   <label for="key-expires">Expires (optional)</label>
   <input id="key-expires" name="expires" type="date" min="${tomorrow}" aria-describedby="key-expires-hint" value="${input.values?.expires ?? ""}">

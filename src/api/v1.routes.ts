@@ -55,20 +55,62 @@ const ALLOWED_METHODS = "GET, HEAD, OPTIONS";
 const OTHER_METHODS = ["POST", "PUT", "PATCH", "DELETE"] as const;
 const KEY_PARAMETERS = new Set(["api_key", "apikey", "apiKey", "x-api-key", "key"]);
 
-const problem = (description: string) => ({
+/** The rate-limit headers every /v1 response carries, documented on each response. */
+const LIMIT_HEADERS = {
+  RateLimit: {
+    type: "string",
+    description:
+      'Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530`',
+  },
+  "RateLimit-Policy": {
+    type: "string",
+    description:
+      'The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per API key)',
+  },
+  "X-RateLimit-Limit": { type: "integer", description: "Requests allowed per window" },
+  "X-RateLimit-Remaining": {
+    type: "integer",
+    description: "Requests left in the current sliding window",
+  },
+  "X-RateLimit-Reset": {
+    type: "integer",
+    description: "Unix time (seconds) when the oldest counted request leaves the window",
+  },
+  "X-RateLimit-Used": { type: "integer", description: "Requests counted in the current window" },
+};
+
+const problem = (description: string, extraHeaders: Record<string, unknown> = {}) => ({
   description,
+  headers: { ...LIMIT_HEADERS, ...extraHeaders },
   content: { "application/problem+json": { schema: ProblemSchema } },
 });
 
 const errors = {
   400: problem("A query parameter is invalid or unknown (problem+json; `parameter` names it)"),
+  401: problem(
+    "The X-API-Key is invalid (`invalid_api_key`) or expired (`expired_api_key`); never served as public",
+  ),
   405: problem("Method not allowed; see the Allow header"),
+  429: problem("Rate limit exceeded (`rate_limited`); the body names the `policy`", {
+    "Retry-After": { type: "integer", description: "Seconds until a retry is admitted (exact)" },
+  }),
 };
 
 function ok(schema: TSchema, description: string) {
   return {
-    200: { description, content: { "application/json": { schema } } },
-    304: { description: "Not modified (If-None-Match matched the ETag)", type: "null" },
+    200: {
+      description,
+      headers: {
+        ...LIMIT_HEADERS,
+        ETag: { type: "string", description: "Send back in If-None-Match" },
+      },
+      content: { "application/json": { schema } },
+    },
+    304: {
+      description: "Not modified (If-None-Match matched the ETag)",
+      headers: LIMIT_HEADERS,
+      type: "null",
+    },
   };
 }
 

@@ -62,7 +62,7 @@ function renderLegend(counts: Counts, records: readonly Jurisdiction[]): SafeHtm
   const territories = records.length - statesAndDc;
   const rows = STATUSES.map(
     (status) => html`<tr class="status-${status}" data-status="${status}">
-  <th scope="row"><span class="swatch status-${status}" aria-hidden="true"></span> ${STATUS_LABELS[status]}</th>
+  <th scope="row"><span class="legend-key"><span class="swatch status-${status}" aria-hidden="true"></span><span>${STATUS_LABELS[status]}</span></span></th>
   <td class="count-states">${counts[status].statesAndDc}</td>
   <td class="count-territories">${counts[status].territories}</td>
 </tr>`,

@@ -1,0 +1,176 @@
+/**
+ * What only a browser shows: the whole key lifecycle through the real pages
+ * in Chromium (Debian's package, driven by playwright-core), and the map.
+ * Runs for real in CI (CI=true fails if Chromium is missing); elsewhere it
+ * skips with a message when /usr/bin/chromium is absent.
+ * UPDATE_SCREENSHOTS=1 writes the README's screenshots to docs/screenshots/.
+ */
+import assert from "node:assert/strict";
+import { once } from "node:events";
+import { existsSync, mkdirSync, mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { buildTestApp, type TestApp } from "../helpers.ts";
+
+const CHROMIUM = "/usr/bin/chromium";
+const available = existsSync(CHROMIUM);
+if (!available && process.env.CI === "true") {
+  throw new Error(`CI=true but ${CHROMIUM} is missing: .ci/run installs Debian's chromium package`);
+}
+const skip = available
+  ? false
+  : `browser tests skipped: ${CHROMIUM} not found (apt-get install chromium)`;
+const shots =
+  process.env.UPDATE_SCREENSHOTS === "1"
+    ? "docs/screenshots"
+    : mkdtempSync(join(tmpdir(), "cls-shots-"));
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const address = server.address();
+  server.close();
+  if (address === null || typeof address === "string") throw new Error("no port");
+  return address.port;
+}
+
+let app: TestApp;
+let browser: Browser;
+let base = "";
+
+describe("the website in Chromium", { skip }, () => {
+  before(async () => {
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    app = await buildTestApp({}, { PUBLIC_BASE_URL: base });
+    await app.listen({ port, host: "127.0.0.1" });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    });
+    mkdirSync(shots, { recursive: true });
+  });
+  after(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  async function newPage(width = 1280): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    return context.newPage();
+  }
+
+  test("the home page map shows every state and DC, each an accessible link", async () => {
+    const page = await newPage();
+    await page.goto(`${base}/`);
+    const links = page.locator('svg a[href^="/states/"]');
+    assert.ok((await links.count()) >= 51, `${await links.count()} state links`);
+    const labels = await links.evaluateAll((nodes) =>
+      nodes.map((n) => n.getAttribute("aria-label") ?? ""),
+    );
+    assert.ok(
+      labels.every((label) => label.length > 3),
+      "every state has an accessible name",
+    );
+    for (const name of ["California", "Texas", "District of Columbia"]) {
+      assert.ok(
+        labels.some((label) => label.includes(name)),
+        name,
+      );
+    }
+    await page.screenshot({ path: join(shots, "home.png"), fullPage: true });
+    await page.context().close();
+  });
+
+  test("sign up, create a key through the profile menu, see it once, find it listed, delete it, log out", async () => {
+    const page = await newPage();
+    const email = `browser-${Date.now()}@example.org`;
+    const password = "copper-lantern-orchard-42";
+    await page.goto(`${base}/signup`);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(password);
+    await page.getByLabel("Confirm password").fill(password);
+    await page.getByRole("button", { name: "Create account" }).click();
+    await page.waitForURL(`${base}/account/keys`);
+
+    await page.goto(`${base}/`);
+    await page.locator(".profile-menu summary").click();
+    const menu = page.locator(".profile-menu");
+    for (const item of ["API keys", "Account", "Log out"]) {
+      assert.ok(await menu.getByText(item, { exact: true }).isVisible(), item);
+    }
+    await menu.getByRole("link", { name: "API keys" }).click();
+    await page.waitForURL(`${base}/account/keys`);
+
+    await page.getByLabel("Name").fill("browser test key");
+    await page.getByRole("button", { name: "Create key" }).click();
+    const secret = (await page.locator("#new-key").textContent())?.trim() ?? "";
+    assert.match(secret, /^cls_[0-9A-Za-z]{28}$/);
+    assert.ok(await page.getByText("will not be shown again").isVisible());
+    assert.ok(await page.getByRole("button", { name: "Copy" }).isVisible());
+    const row = page.locator("table.keys tbody tr", { hasText: "browser test key" });
+    assert.equal(await row.count(), 1);
+    assert.ok((await row.textContent())?.includes(secret.slice(0, 8)), "listed by prefix");
+    await page.screenshot({ path: join(shots, "api-keys.png"), fullPage: true });
+
+    const api = await page.request.get(`${base}/v1/states/CA`, {
+      headers: { "x-api-key": secret },
+    });
+    assert.equal(api.status(), 200);
+    assert.equal(api.headers()["ratelimit-policy"], '"key";q=1000;w=3600');
+
+    page.on("dialog", (dialog) => void dialog.accept());
+    await page.reload();
+    assert.ok(!(await page.content()).includes(secret), "the key is gone after a reload");
+    await page.goto(`${base}/account/keys`);
+    assert.ok(!(await page.content()).includes(secret));
+    assert.equal(
+      await page.locator("table.keys tbody tr", { hasText: "browser test key" }).count(),
+      1,
+    );
+
+    await page
+      .locator("table.keys tbody tr", { hasText: "browser test key" })
+      .getByRole("link", { name: /Delete/ })
+      .click();
+    await page.getByRole("button", { name: "Delete key" }).click();
+    await page.waitForURL(`${base}/account/keys?deleted=1`);
+    assert.equal(
+      await page.locator("table.keys tbody tr", { hasText: "browser test key" }).count(),
+      0,
+    );
+    const revoked = await page.request.get(`${base}/v1/states/CA`, {
+      headers: { "x-api-key": secret },
+    });
+    assert.equal(revoked.status(), 401);
+
+    await page.locator(".profile-menu summary").click();
+    await page.locator(".profile-menu").getByRole("button", { name: "Log out" }).click();
+    await page.waitForURL(`${base}/`);
+    assert.ok(await page.getByRole("link", { name: "Log in" }).isVisible());
+    assert.equal(await page.locator(".profile-menu").count(), 0);
+    await page.context().close();
+  });
+
+  test("pages are readable on a phone", async () => {
+    const page = await newPage(390);
+    await page.goto(`${base}/`);
+    const overflow = Number(
+      await page.evaluate("document.documentElement.scrollWidth - window.innerWidth"),
+    );
+    assert.ok(overflow <= 1, `no horizontal scrolling (overflow ${overflow}px)`);
+    await page.screenshot({ path: join(shots, "home-mobile.png"), fullPage: false });
+    await page.context().close();
+  });
+});
