@@ -12,7 +12,6 @@ import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createUser } from "../src/accounts/users.repository.ts";
-import { createKeyUsage } from "../src/api-keys/api-key.usage.ts";
 import { createApiKey } from "../src/api-keys/api-keys.repository.ts";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
@@ -34,7 +33,6 @@ const dataset = loadDataset("data", isoDay(new Date()));
 const app = await buildApp(config, {
   dataset,
   database,
-  keyUsage: createKeyUsage(database.db, { error: () => {} }),
   logger: false,
 });
 await app.ready();

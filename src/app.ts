@@ -22,7 +22,7 @@ import { createAttemptLimiter } from "./accounts/attempt-limiter.ts";
 import { requireLogin, sessionCookies, sessions } from "./accounts/session.plugin.ts";
 import { buildApiViews } from "./api/api.views.ts";
 import { v1Routes } from "./api/v1.routes.ts";
-import type { KeyUsage } from "./api-keys/api-key.usage.ts";
+import { createKeyUsage, FLUSH_INTERVAL_MS, type KeyUsage } from "./api-keys/api-key.usage.ts";
 import { createApiKeyVerifier } from "./api-keys/api-key.verifier.ts";
 import { apiKeysPages } from "./api-keys/api-keys.routes.ts";
 import type { Config } from "./config.ts";
@@ -43,8 +43,8 @@ export type AppDeps = {
   dataset: Dataset;
   /** Users, sessions and API keys (migrated already). */
   database: DatabaseHandle;
-  /** Batched last-used writes for API keys (flushed by the server on shutdown). */
-  keyUsage: KeyUsage;
+  /** Batched last-used writes for API keys; by default one the app flushes every minute and on close. */
+  keyUsage?: KeyUsage;
   /** The rate limiter; an in-process one by default. */
   limiter?: RateLimiter;
   clock?: Clock;
@@ -205,9 +205,19 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(sessions, { db, clock, secure });
 
   const verifier = createApiKeyVerifier(db);
+  const keyUsage = deps.keyUsage ?? createKeyUsage(db, app.log);
+  let flushTimer: NodeJS.Timeout | undefined;
+  app.addHook("onReady", async () => {
+    flushTimer = setInterval(() => void keyUsage.flush(), FLUSH_INTERVAL_MS);
+    flushTimer.unref();
+  });
+  app.addHook("onClose", async () => {
+    clearInterval(flushTimer);
+    await keyUsage.flush();
+  });
   const guard = createRateLimitGuard({
     verifier,
-    usage: deps.keyUsage,
+    usage: keyUsage,
     limiter: deps.limiter ?? createMemoryLimiter(config.rateLimitMaxCounters),
     clock,
     publicPolicy: { name: "public", ...config.publicRateLimit },

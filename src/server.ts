@@ -1,11 +1,11 @@
 /**
  * The process: reads the environment, loads and validates the dataset,
  * builds the app and listens. On SIGTERM/SIGINT it stops being ready,
- * drains in-flight requests and exits; a second signal or the grace period
+ * drains in-flight requests (closing the app writes pending API-key
+ * last-used times), closes the database and exits; a second signal or the grace period
  * running out forces the exit.
  */
 
-import { createKeyUsage, FLUSH_INTERVAL_MS } from "./api-keys/api-key.usage.ts";
 import { buildApp, loggerOptions } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { DatasetError, loadDataset } from "./dataset/dataset.load.ts";
@@ -37,18 +37,12 @@ async function main(): Promise<void> {
   }
 
   const lifecycle: Lifecycle = { draining: false };
-  const keyUsage = createKeyUsage(database.db, {
-    error: (obj: unknown, msg?: string) => process.stderr.write(`${msg ?? ""} ${String(obj)}\n`),
-  } as never);
   const app = await buildApp(config, {
     dataset,
     database,
-    keyUsage,
     lifecycle,
     logger: loggerOptions(config),
   });
-  const flushTimer = setInterval(() => void keyUsage.flush(), FLUSH_INTERVAL_MS);
-  flushTimer.unref();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -65,8 +59,6 @@ async function main(): Promise<void> {
     }, config.shutdownGraceMs);
     timer.unref();
     await app.close();
-    clearInterval(flushTimer);
-    await keyUsage.flush();
     await database.close();
     app.log.info("shut down cleanly");
     process.exit(0);

@@ -3,7 +3,6 @@
  * dataset (loaded once per file) and talks to it with `app.inject()`.
  */
 import type { FastifyInstance } from "fastify";
-import { createKeyUsage } from "../src/api-keys/api-key.usage.ts";
 import { type AppDeps, buildApp } from "../src/app.ts";
 import { type Config, loadConfig } from "../src/config.ts";
 import { type Dataset, loadDataset } from "../src/dataset/dataset.load.ts";
@@ -41,13 +40,11 @@ export async function buildTestApp(
   configure: (app: FastifyInstance) => void = () => {},
 ) {
   const database = deps.database ?? (await createTestDatabase());
-  const keyUsage = deps.keyUsage ?? createKeyUsage(database.db, { error: () => {} });
   const app = await buildApp(testConfig(env), {
     dataset: realDataset(),
     logger: false,
     ...deps,
     database,
-    keyUsage,
   });
   if (deps.database === undefined) app.addHook("onClose", () => database.close());
   configure(app);

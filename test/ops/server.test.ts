@@ -5,8 +5,15 @@
 import assert from "node:assert/strict";
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
+import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, test } from "node:test";
+import { createUser } from "../../src/accounts/users.repository.ts";
+import { createApiKey } from "../../src/api-keys/api-keys.repository.ts";
+import { createDatabase } from "../../src/db/database.ts";
+import { migrateToLatest } from "../../src/db/migrations.ts";
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -42,10 +49,26 @@ async function waitFor(condition: () => boolean, what: string, timeoutMs = 15_00
   }
 }
 
+async function waitForAsync(
+  condition: () => Promise<boolean>,
+  what: string,
+  timeoutMs = 10_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 describe("the server process", () => {
   test("serves, then drains and exits 0 on SIGTERM", async () => {
     const port = await freePort();
-    const { child, output } = start({ PORT: String(port) });
+    const dir = mkdtempSync(join(tmpdir(), "cls-server-"));
+    const { child, output } = start({
+      PORT: String(port),
+      DATABASE_URL: `sqlite:${join(dir, "cls.db")}`,
+    });
     await waitFor(() => output().includes("serving the API"), "start-up");
     const response = await fetch(`http://127.0.0.1:${port}/v1/states/CA`);
     assert.equal(response.status, 200);
@@ -54,6 +77,51 @@ describe("the server process", () => {
     const [code] = await exited;
     assert.equal(code, 0);
     assert.match(output(), /shut down cleanly/);
+  });
+
+  test("on SIGTERM, pending API-key last-used times are written before exit", async () => {
+    const path = join(mkdtempSync(join(tmpdir(), "cls-server-")), "cls.db");
+    const setup = createDatabase(`sqlite:${path}`);
+    await migrateToLatest(setup.db as never);
+    const user = await createUser(
+      setup.db,
+      "ops@example.org",
+      "$argon2id$unused",
+      new Date().toISOString(),
+    );
+    const created = await createApiKey(setup.db, {
+      userId: user?.id ?? "",
+      name: "ops",
+      expiresAt: null,
+      nonce: "e".repeat(32),
+      nowIso: new Date().toISOString(),
+    });
+    const lastUsed = async () =>
+      (await setup.db.selectFrom("api_keys").select("last_used_at").executeTakeFirstOrThrow())
+        .last_used_at;
+
+    const port = await freePort();
+    const { child, output } = start({ PORT: String(port), DATABASE_URL: `sqlite:${path}` });
+    await waitFor(() => output().includes("serving the API"), "start-up");
+    const call = () =>
+      fetch(`http://127.0.0.1:${port}/v1/federal`, {
+        headers: { "x-api-key": created?.secret ?? "" },
+      });
+    assert.equal((await call()).status, 200);
+    const seen: { first: string | null } = { first: null };
+    await waitForAsync(async () => {
+      seen.first = await lastUsed();
+      return seen.first !== null;
+    }, "the first use to be written");
+    const first = seen.first;
+    assert.equal((await call()).status, 200);
+    assert.equal(await lastUsed(), first, "the second use waits for the batch");
+    const exited = once(child, "exit");
+    child.kill("SIGTERM");
+    assert.equal((await exited)[0], 0);
+    const final = await lastUsed();
+    assert.ok(final !== null && first !== null && final > first, `${final} after ${first}`);
+    await setup.close();
   });
 
   test("refuses a bad variable with a message naming it, and exits 1", async () => {
