@@ -8,10 +8,10 @@
  * that admit up to twice the limit around a window edge; none of the widely
  * used Node packages offers an exact sliding log, hence this small module.
  *
- * Memory bound: at most `maxCounters` counters (default 100,000), each
- * at most `limit` × 8 bytes (60 → 480 B per public IP, 1000 → 8 KB per
- * key) plus ~100 B of bookkeeping, so about 58 MB for 100,000 busy public
- * counters. Counters with nothing left in
+ * Memory bound: at most `maxCounters` counters (default 100,000). A ring
+ * grows by doubling up to `limit` slots of 8 bytes, so a public counter at 60
+ * requests holds 64 slots (512 B) plus its key and map entry: 100,000 busy
+ * public counters measured about 80 MB of heap. Counters with nothing left in
  * their window are dropped by a sweep; when the map is full of live counters
  * a new counter is refused (429), never a live one evicted — evicting would
  * hand its owner a fresh quota.
