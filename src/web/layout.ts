@@ -47,6 +47,7 @@ export function renderPage(context: PageContext, page: Page): string {
 <title>${page.title} · ${SITE_NAME}</title>
 ${page.description ? html`<meta name="description" content="${page.description}">` : ""}
 <link rel="stylesheet" href="/assets/site.css">
+<link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">
 <script src="/assets/site.js" defer></script>
 </head>
 <body>
@@ -66,6 +67,3 @@ ${page.body}
 </html>
 `.toString();
 }
-
-/** The page context of a visitor who is not logged in (until sessions exist, everyone). */
-export const anonymousPageContext = (): PageContext => ({ user: null, csrfToken: "" });

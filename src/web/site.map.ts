@@ -47,7 +47,7 @@ const LABEL_OFFSETS: Readonly<Record<string, { dx: number; dy: number }>> = {
   MI: { dx: 10, dy: 18 },
   KY: { dx: 4, dy: 2 },
   VT: { dx: -1, dy: -6 },
-  NH: { dx: 0, dy: 4 },
+  NH: { dx: 2, dy: 14 },
   HI: { dx: -14, dy: 10 },
   ID: { dx: 0, dy: 12 },
   WV: { dx: -2, dy: 2 },
@@ -70,11 +70,23 @@ export function renderUsMap(topology: StatesTopology, records: readonly Jurisdic
     Geometry,
     { name: string }
   >[];
-  const shapes = states.map((shape) => {
+  const matched = states.map((shape) => {
     const record = byFips.get(String(shape.id));
     if (record === undefined) {
       throw new Error(`us-atlas feature ${String(shape.id)} matches no record's fips`);
     }
+    return { shape, record };
+  });
+  // Document order is both tab order (by name) and paint order: the small states
+  // whose leader lines cross their neighbours come last, DC (and its marker) on top.
+  const paintOrder = (code: string) => (code === "DC" ? 2 : code in CALLOUTS ? 1 : 0);
+  matched.sort(
+    (a, b) =>
+      paintOrder(a.record.code) - paintOrder(b.record.code) ||
+      a.record.name.localeCompare(b.record.name, "en"),
+  );
+  const labels: SafeHtml[] = [];
+  const shapes = matched.map(({ shape, record }) => {
     const label = stateLinkLabel(record);
     const d = path(shape) ?? "";
     const [cx, cy] = path.centroid(shape).map(round) as [number, number];
@@ -84,9 +96,14 @@ export function renderUsMap(topology: StatesTopology, records: readonly Jurisdic
       record.code === "DC"
         ? html`<circle class="marker" cx="${cx}" cy="${cy}" r="4"></circle>`
         : "";
-    const text = callout
-      ? html`<line class="leader" x1="${cx}" y1="${cy}" x2="${callout.x - 3}" y2="${callout.y - 4}"></line><text class="label callout" x="${callout.x}" y="${callout.y}">${record.code}</text>`
-      : html`<text class="label" x="${round(cx + offset.dx)}" y="${round(cy + offset.dy + 4)}" text-anchor="middle">${record.code}</text>`;
+    let text: SafeHtml | string = "";
+    if (callout) {
+      text = html`<line class="leader" x1="${cx}" y1="${cy}" x2="${callout.x - 3}" y2="${callout.y - 4}"></line><text class="label callout" x="${callout.x}" y="${callout.y}">${record.code}</text>`;
+    } else {
+      labels.push(
+        html`<text class="label status-${record.status}" x="${round(cx + offset.dx)}" y="${round(cy + offset.dy + 4)}" text-anchor="middle">${record.code}</text>`,
+      );
+    }
     return html`<a href="/states/${record.code}" aria-label="${label}" class="state status-${record.status}"><path class="status-${record.status}" d="${d}"><title>${label}</title></path>${marker}${text}</a>`;
   });
   return html`<svg class="us-map" viewBox="${VIEW_BOX}" role="group" aria-labelledby="map-title map-desc" xmlns="http://www.w3.org/2000/svg">
@@ -94,5 +111,6 @@ export function renderUsMap(topology: StatesTopology, records: readonly Jurisdic
 <desc id="map-desc">Each state is a link to its page. The same information is in the table of all jurisdictions.</desc>
 <defs><pattern id="hatch-prohibited" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect class="hatch-bg" width="6" height="6"></rect><line class="hatch-line" x1="0" y1="0" x2="0" y2="6"></line></pattern></defs>
 ${shapes}
+<g class="labels" aria-hidden="true">${labels}</g>
 </svg>`;
 }

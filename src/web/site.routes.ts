@@ -362,12 +362,14 @@ export async function siteRoutes(app: FastifyInstance, options: SiteOptions): Pr
   const homeBody = renderHome(options, map, legend);
   const statesBody = renderStatesTable(records, legend);
 
+  // Pages carry the visitor's header (and the page context may set a CSRF
+  // cookie), so no shared cache may keep them; the data behind them is cached
+  // at /v1 instead.
   async function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page) {
     const context = await options.pageContext(request, reply);
     return reply
       .type("text/html; charset=utf-8")
-      .header("cache-control", context.user ? "private, no-store" : "public, max-age=300")
-      .header("vary", "Cookie")
+      .header("cache-control", "private, no-cache")
       .send(renderPage(context, page));
   }
 
