@@ -1,5 +1,9 @@
 import assert from "node:assert/strict";
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
+import { loadDataset } from "../../src/dataset/dataset.load.ts";
 import { isoDay } from "../../src/lib/dates.ts";
 import { buildTestApp, json, realDataset, type TestApp } from "../helpers.ts";
 
@@ -65,18 +69,35 @@ describe("GET /v1/changes (happy)", () => {
     assert.equal(all.length, expected);
   });
 
-  test("includes federal events and events not yet in effect", async () => {
+  test("includes federal events", async () => {
     const all = await walk("limit=500");
     assert.ok(all.some((e) => e.jurisdiction === "US"));
+  });
+
+  test("includes an event enacted but not yet in effect, by its enactment date", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "cls-future-"));
+    cpSync("data", dir, { recursive: true });
+    const file = join(dir, "jurisdictions/VT.json");
+    const record = JSON.parse(readFileSync(file, "utf8"));
     const today = isoDay(new Date());
-    const pending = realDataset().changes.filter(
-      (e) => e.effective !== null && e.effective > today,
-    );
-    for (const event of pending)
-      assert.ok(
-        all.some((e) => e.id === event.id),
-        event.id,
-      );
+    const enacted = isoDay(new Date(Date.now() - 86_400_000));
+    const effective = isoDay(new Date(Date.now() + 200 * 86_400_000));
+    record.history.push({
+      date: enacted,
+      effective,
+      kind: "adult_use_amended",
+      title: "Test amendment",
+      summary: "An amendment signed yesterday that takes effect in 200 days.",
+      sources: [{ title: "Test", url: "https://example.org/test" }],
+    });
+    writeFileSync(file, JSON.stringify(record));
+    const future = await buildTestApp({ dataset: loadDataset(dir, today) });
+    const page = json<Page>(await future.inject({ url: `/v1/changes?since=${enacted}` }));
+    const event = page.data.find((e) => e.id === `VT-${enacted}-adult_use_amended`);
+    assert.ok(event, "listed in the change feed");
+    assert.equal(event.effective, effective);
+    assert.equal(page.data[0]?.date, enacted, "newest first");
+    await future.close();
   });
 });
 
