@@ -79,3 +79,4 @@ if (mode === "bare") {
     `${JSON.stringify({ port: typeof address === "object" && address ? address.port : 0, key: created?.secret })}\n`,
   );
 }
+process.on("SIGINT", () => process.exit(0));

@@ -7,7 +7,6 @@ import { randomUUID } from "node:crypto";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
-import helmet from "@fastify/helmet";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, {
@@ -37,6 +36,7 @@ import type { RateLimiter } from "./rate-limit/rate-limit.ts";
 import { errorsPageRoutes, renderErrorPage } from "./web/errors.page.ts";
 import type { PageContext } from "./web/layout.ts";
 import { registerCsrf, sameOriginCheck } from "./web/security.ts";
+import { siteSecurityHeaders } from "./web/security-headers.ts";
 import { siteRoutes } from "./web/site.routes.ts";
 
 export type AppDeps = {
@@ -137,35 +137,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerErrorHandlers(app, (problem, request, reply) =>
     renderErrorPage(pageContext(request, reply), problem),
   );
+  const securityHeaders = siteSecurityHeaders(secure);
   app.addHook("onRequest", (request, reply, done) => {
+    reply.headers(securityHeaders);
     reply.header("x-request-id", request.id);
     done();
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        "default-src": ["'self'"],
-        "script-src": ["'self'"],
-        // Swagger UI sets style attributes from its scripts.
-        "style-src": ["'self'", "'unsafe-inline'"],
-        "img-src": ["'self'", "data:"],
-        "font-src": ["'self'", "data:"],
-        "connect-src": ["'self'"],
-        "object-src": ["'none'"],
-        "base-uri": ["'self'"],
-        "form-action": ["'self'"],
-        "frame-ancestors": ["'none'"],
-      },
-    },
-    crossOriginResourcePolicy: false,
-    frameguard: { action: "deny" },
-    strictTransportSecurity: config.publicBaseUrl.startsWith("https://")
-      ? { maxAge: 31_536_000, includeSubDomains: true }
-      : false,
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-  });
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
 
   await app.register(swagger, {
