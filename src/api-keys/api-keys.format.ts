@@ -31,7 +31,13 @@ function toBase62(value: bigint, length: number): string {
 }
 
 function checksum(body: string): string {
-  return toBase62(BigInt(crc32(body)), CHECKSUM_LENGTH);
+  let rest = crc32(body);
+  let out = "";
+  for (let i = 0; i < CHECKSUM_LENGTH; i++) {
+    out = ALPHABET[rest % 62] + out;
+    rest = Math.floor(rest / 62);
+  }
+  return out;
 }
 
 /** A new random key. 22 base62 characters carry 130.9 bits; 17 random bytes feed them. */
