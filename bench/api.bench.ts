@@ -9,13 +9,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import autocannon from "autocannon";
-import { createUser } from "../src/accounts/users.repository.ts";
 import { createApiKeyVerifier } from "../src/api-keys/api-key.verifier.ts";
-import { createApiKey } from "../src/api-keys/api-keys.repository.ts";
 import { createDatabase } from "../src/db/database.ts";
 import { migrateToLatest } from "../src/db/migrations.ts";
 import { createMemoryLimiter } from "../src/rate-limit/rate-limit.memory.ts";
 import { clientCounterKey } from "../src/rate-limit/rate-limit.policy.ts";
+import { insertUserWithKey } from "../test/fixtures.ts";
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -126,25 +125,12 @@ for (const scenario of scenarios) {
 // In-process cost of the guard's work on the admitted path.
 const database = createDatabase("sqlite::memory:");
 await migrateToLatest(database.db as never);
-const user = await createUser(
-  database.db,
-  "b@example.org",
-  "$argon2id$unused",
-  new Date().toISOString(),
-);
-const created = await createApiKey(database.db, {
-  userId: user?.id ?? "",
-  name: "b",
-  expiresAt: null,
-  nonce: "c".repeat(32),
-  nowIso: new Date().toISOString(),
-});
+const secret = await insertUserWithKey(database.db);
 const verifier = createApiKeyVerifier(database.db);
 const limiter = createMemoryLimiter();
 const keyPolicy = { name: "key", limit: 1_000_000_000, windowMs: 3_600_000 } as const;
 const publicPolicy = { name: "public", limit: 1_000_000_000, windowMs: 900_000 } as const;
 const N = 200_000;
-const secret = created?.secret ?? "";
 await verifier.verify(secret, Date.now());
 let t = process.hrtime.bigint();
 for (let i = 0; i < N; i++) {

@@ -11,14 +11,13 @@ import { mkdtempSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createUser } from "../src/accounts/users.repository.ts";
-import { createApiKey } from "../src/api-keys/api-keys.repository.ts";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { loadDataset } from "../src/dataset/dataset.load.ts";
 import { createDatabase } from "../src/db/database.ts";
 import { migrateToLatest } from "../src/db/migrations.ts";
 import { isoDay } from "../src/lib/dates.ts";
+import { insertUserWithKey } from "../test/fixtures.ts";
 
 const [mode = "service", path = "/v1/states/CA", headersJson = "{}"] = process.argv.slice(2);
 const config = loadConfig({
@@ -60,23 +59,11 @@ if (mode === "bare") {
     );
   });
 } else {
-  const user = await createUser(
-    database.db,
-    "bench@example.org",
-    "$argon2id$unused",
-    new Date().toISOString(),
-  );
-  const created = await createApiKey(database.db, {
-    userId: user?.id ?? "",
-    name: "bench",
-    expiresAt: null,
-    nonce: "b".repeat(32),
-    nowIso: new Date().toISOString(),
-  });
+  const key = await insertUserWithKey(database.db);
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   process.stdout.write(
-    `${JSON.stringify({ port: typeof address === "object" && address ? address.port : 0, key: created?.secret })}\n`,
+    `${JSON.stringify({ port: typeof address === "object" && address ? address.port : 0, key })}\n`,
   );
 }
 process.on("SIGINT", () => process.exit(0));

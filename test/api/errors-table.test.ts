@@ -5,29 +5,18 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
-import { createUser } from "../../src/accounts/users.repository.ts";
-import { createApiKey } from "../../src/api-keys/api-keys.repository.ts";
 import { ERROR_CODES, type ErrorCode } from "../../src/errors.ts";
+import { insertUserWithKey } from "../fixtures.ts";
 import { buildTestApp, createTestDatabase, json, type TestApp } from "../helpers.ts";
 
 let app: TestApp;
 let expiredKey = "";
 before(async () => {
   const database = await createTestDatabase();
-  const user = await createUser(
-    database.db,
-    "owner@example.org",
-    "$argon2id$unused",
-    "2026-01-01T00:00:00.000Z",
-  );
-  const created = await createApiKey(database.db, {
-    userId: user?.id ?? "",
-    name: "old",
+  expiredKey = await insertUserWithKey(database.db, {
     expiresAt: "2026-01-02T00:00:00.000Z",
-    nonce: "0".repeat(32),
     nowIso: "2026-01-01T00:00:00.000Z",
   });
-  expiredKey = created?.secret ?? "";
   app = await buildTestApp({ database }, {}, (instance) => {
     instance.get("/fails", () => {
       throw new Error("boom");

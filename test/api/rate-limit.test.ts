@@ -1,11 +1,10 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { LightMyRequestResponse } from "fastify";
-import { createUser } from "../../src/accounts/users.repository.ts";
 import { createKeyUsage } from "../../src/api-keys/api-key.usage.ts";
-import { createApiKey } from "../../src/api-keys/api-keys.repository.ts";
 import { createFakeClock } from "../../src/lib/clock.ts";
 import { clientCounterKey } from "../../src/rate-limit/rate-limit.policy.ts";
+import { insertUserWithKey } from "../fixtures.ts";
 import { buildTestApp, createTestDatabase, json, type TestApp } from "../helpers.ts";
 import { signedUpAgent } from "../web/agent.ts";
 
@@ -16,16 +15,7 @@ async function keyFor(
   database: Awaited<ReturnType<typeof createTestDatabase>>,
   options: { expiresAt?: string | null; nowIso?: string } = {},
 ) {
-  const email = `${Math.random().toString(36).slice(2)}@example.org`;
-  const user = await createUser(database.db, email, "$argon2id$unused", "2026-01-01T00:00:00.000Z");
-  const created = await createApiKey(database.db, {
-    userId: user?.id ?? "",
-    name: "test",
-    expiresAt: options.expiresAt ?? null,
-    nonce: Math.random().toString(16).slice(2).padEnd(32, "0"),
-    nowIso: options.nowIso ?? "2026-01-01T00:00:00.000Z",
-  });
-  return created?.secret ?? "";
+  return insertUserWithKey(database.db, { nowIso: "2026-01-01T00:00:00.000Z", ...options });
 }
 
 const get = (app: TestApp, url: string, headers: Record<string, string> = {}) =>

@@ -10,10 +10,9 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, test } from "node:test";
-import { createUser } from "../../src/accounts/users.repository.ts";
-import { createApiKey } from "../../src/api-keys/api-keys.repository.ts";
 import { createDatabase } from "../../src/db/database.ts";
 import { migrateToLatest } from "../../src/db/migrations.ts";
+import { insertUserWithKey } from "../fixtures.ts";
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -83,19 +82,7 @@ describe("the server process", () => {
     const path = join(mkdtempSync(join(tmpdir(), "cls-server-")), "cls.db");
     const setup = createDatabase(`sqlite:${path}`);
     await migrateToLatest(setup.db as never);
-    const user = await createUser(
-      setup.db,
-      "ops@example.org",
-      "$argon2id$unused",
-      new Date().toISOString(),
-    );
-    const created = await createApiKey(setup.db, {
-      userId: user?.id ?? "",
-      name: "ops",
-      expiresAt: null,
-      nonce: "e".repeat(32),
-      nowIso: new Date().toISOString(),
-    });
+    const secret = await insertUserWithKey(setup.db);
     const lastUsed = async () =>
       (await setup.db.selectFrom("api_keys").select("last_used_at").executeTakeFirstOrThrow())
         .last_used_at;
@@ -105,7 +92,7 @@ describe("the server process", () => {
     await waitFor(() => output().includes("serving the API"), "start-up");
     const call = () =>
       fetch(`http://127.0.0.1:${port}/v1/federal`, {
-        headers: { "x-api-key": created?.secret ?? "" },
+        headers: { "x-api-key": secret },
       });
     assert.equal((await call()).status, 200);
     const seen: { first: string | null } = { first: null };
