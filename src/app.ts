@@ -18,7 +18,7 @@ import Fastify, {
 } from "fastify";
 import { accountsRoutes } from "./accounts/accounts.routes.ts";
 import { createAttemptLimiter } from "./accounts/attempt-limiter.ts";
-import { requireLogin, sessionCookies, sessions } from "./accounts/session.plugin.ts";
+import { sessionCookies, sessions } from "./accounts/session.plugin.ts";
 import { buildApiViews } from "./api/api.views.ts";
 import { v1Routes } from "./api/v1.routes.ts";
 import { createKeyUsage, FLUSH_INTERVAL_MS, type KeyUsage } from "./api-keys/api-key.usage.ts";
@@ -233,7 +233,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     clock,
     pageContext,
     protect,
-    requireLogin,
     publicBaseUrl: config.publicBaseUrl,
   });
 

@@ -5,13 +5,12 @@
  * whether or not the email exists; attempts are throttled per account and
  * per IP with an exact Retry-After, never a permanent lock-out.
  */
-import { randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import type { Database } from "../db/database.ts";
 import type { Clock } from "../lib/clock.ts";
 import { html, type SafeHtml } from "../web/html.ts";
-import { type PageContext, renderPage } from "../web/layout.ts";
+import { type PageContext, renderPage, sendHtml } from "../web/layout.ts";
 import type { AttemptLimiter } from "./attempt-limiter.ts";
 import {
   dummyPasswordHash,
@@ -173,12 +172,6 @@ export async function accountsRoutes(
 ): Promise<void> {
   const { db, clock, cookies, limiters, pageContext } = options;
   const nowIso = () => new Date(clock.now()).toISOString();
-  const html200 = (reply: FastifyReply, status: number, page: string) =>
-    reply
-      .code(status)
-      .header("cache-control", "no-store")
-      .type("text/html; charset=utf-8")
-      .send(page);
 
   const startSession = async (request: FastifyRequest, reply: FastifyReply, userId: string) => {
     if (request.session !== null) await deleteSession(db, request.session.idHash);
@@ -189,7 +182,7 @@ export async function accountsRoutes(
   app.get("/signup", { schema: { hide: true } }, (request, reply) => {
     if (request.session !== null)
       return reply.header("cache-control", "no-store").redirect("/account/keys", 303);
-    return html200(reply, 200, authPage(pageContext(request, reply), "signup", {}, null));
+    return sendHtml(reply, 200, authPage(pageContext(request, reply), "signup", {}, null));
   });
 
   app.post(
@@ -199,7 +192,7 @@ export async function accountsRoutes(
       const form = request.body as Fields;
       const email = normalizeEmail(form.email ?? "");
       const again = (status: number, error: string) =>
-        html200(reply, status, authPage(pageContext(request, reply), "signup", { email }, error));
+        sendHtml(reply, status, authPage(pageContext(request, reply), "signup", { email }, error));
       const wait = limiters.signupPerIp.retryAfterMs(request.ip);
       if (wait > 0) {
         reply.header("retry-after", String(Math.ceil(wait / 1000)));
@@ -227,7 +220,7 @@ export async function accountsRoutes(
     const next = (request.query as { next?: string }).next;
     if (request.session !== null)
       return reply.header("cache-control", "no-store").redirect(safeNext(next), 303);
-    return html200(
+    return sendHtml(
       reply,
       200,
       authPage(pageContext(request, reply), "login", { next: next ? safeNext(next) : "" }, null),
@@ -242,7 +235,7 @@ export async function accountsRoutes(
       const email = normalizeEmail(form.email ?? "");
       const next = safeNext(form.next);
       const again = (status: number, error: string) =>
-        html200(
+        sendHtml(
           reply,
           status,
           authPage(pageContext(request, reply), "login", { email, next }, error),
@@ -288,7 +281,7 @@ export async function accountsRoutes(
     const updated = (request.query as { updated?: string }).updated;
     const success =
       updated === "password" ? "Password changed. Other sessions have been logged out." : null;
-    return html200(
+    return sendHtml(
       reply,
       200,
       accountPage(pageContext(request, reply), request.session?.email ?? "", { success }),
@@ -303,7 +296,7 @@ export async function accountsRoutes(
       if (session === null) return;
       const form = request.body as Fields;
       const again = (status: number, error: string) =>
-        html200(reply, status, accountPage(pageContext(request, reply), session.email, { error }));
+        sendHtml(reply, status, accountPage(pageContext(request, reply), session.email, { error }));
       const user = await findUserById(db, session.userId);
       if (user === null) return reply.redirect("/login", 303);
       if (!(await verifyPassword(form.current_password ?? "", user.passwordHash))) {
@@ -335,7 +328,7 @@ export async function accountsRoutes(
         form.confirm !== "yes" ||
         !(await verifyPassword(form.current_password ?? "", user.passwordHash))
       ) {
-        return html200(
+        return sendHtml(
           reply,
           400,
           accountPage(pageContext(request, reply), session.email, {
@@ -351,9 +344,4 @@ export async function accountsRoutes(
       return reply.header("cache-control", "no-store").redirect("/?account=deleted", 303);
     },
   );
-}
-
-/** A random nonce for forms that must not act twice. */
-export function formNonce(): string {
-  return randomBytes(16).toString("hex");
 }

@@ -6,14 +6,16 @@
  * so resubmitting it (reload, back button) cannot create a second key.
  * Deleting a key asks for confirmation and revokes it at once.
  */
+
+import { randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { Type } from "typebox";
-import { formNonce } from "../accounts/accounts.routes.ts";
+import { requireLogin } from "../accounts/session.plugin.ts";
 import type { Database } from "../db/database.ts";
 import type { Clock } from "../lib/clock.ts";
 import { isCalendarDate, isoDay } from "../lib/dates.ts";
 import { html, type SafeHtml } from "../web/html.ts";
-import { type PageContext, renderPage } from "../web/layout.ts";
+import { type PageContext, renderPage, sendHtml } from "../web/layout.ts";
 import {
   type ApiKey,
   countApiKeys,
@@ -24,6 +26,11 @@ import {
 } from "./api-keys.repository.ts";
 
 export const MAX_KEYS_PER_USER = 10;
+
+/** A random nonce for the create form, so it cannot act twice. */
+function formNonce(): string {
+  return randomBytes(16).toString("hex");
+}
 export const KEY_NAME_MAX_LENGTH = 100;
 
 export type ApiKeysPagesOptions = {
@@ -35,7 +42,6 @@ export type ApiKeysPagesOptions = {
     reply: FastifyReply,
     done: (error?: Error) => void,
   ) => void)[];
-  requireLogin: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
   publicBaseUrl: string;
   /** Called after a key is deleted, so it stops working on the very next request. */
   onKeyDeleted: (keyId: string) => void;
@@ -156,16 +162,10 @@ export async function apiKeysPages(
   options: ApiKeysPagesOptions,
 ): Promise<void> {
   const { db, clock, pageContext } = options;
-  const send = (reply: FastifyReply, status: number, page: string) =>
-    reply
-      .code(status)
-      .header("cache-control", "no-store")
-      .type("text/html; charset=utf-8")
-      .send(page);
 
   app.get(
     "/account/keys",
-    { schema: { hide: true }, preHandler: options.requireLogin },
+    { schema: { hide: true }, preHandler: requireLogin },
     async (request, reply) => {
       const session = request.session;
       if (session === null) return;
@@ -175,7 +175,7 @@ export async function apiKeysPages(
           ? { kind: "success", message: "Key deleted. It no longer works." }
           : null;
       const keys = await listApiKeys(db, session.userId);
-      return send(
+      return sendHtml(
         reply,
         200,
         keysPage(pageContext(request, reply), {
@@ -192,7 +192,7 @@ export async function apiKeysPages(
     "/account/keys",
     {
       schema: { hide: true, body: CreateForm },
-      preHandler: [...options.protect, options.requireLogin],
+      preHandler: [...options.protect, requireLogin],
     },
     async (request, reply) => {
       const session = request.session;
@@ -206,7 +206,7 @@ export async function apiKeysPages(
         notice: Notice,
         extra: { created?: { secret: string; name: string } } = {},
       ) =>
-        send(
+        sendHtml(
           reply,
           status,
           keysPage(pageContext(request, reply), {
@@ -267,7 +267,7 @@ export async function apiKeysPages(
 
   app.get(
     "/account/keys/:id/delete",
-    { schema: { hide: true, params: IdParams }, preHandler: options.requireLogin },
+    { schema: { hide: true, params: IdParams }, preHandler: requireLogin },
     async (request, reply) => {
       const session = request.session;
       if (session === null) return;
@@ -277,7 +277,7 @@ export async function apiKeysPages(
         (request.params as { id: string }).id,
       );
       if (key === null) return reply.redirect("/account/keys", 303);
-      return send(reply, 200, confirmDeletePage(pageContext(request, reply), key));
+      return sendHtml(reply, 200, confirmDeletePage(pageContext(request, reply), key));
     },
   );
 
@@ -285,7 +285,7 @@ export async function apiKeysPages(
     "/account/keys/:id/delete",
     {
       schema: { hide: true, params: IdParams },
-      preHandler: [...options.protect, options.requireLogin],
+      preHandler: [...options.protect, requireLogin],
     },
     async (request, reply) => {
       const session = request.session;

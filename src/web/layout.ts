@@ -3,6 +3,7 @@
  * is logged in — the profile menu (API keys, Account, Log out), main, footer.
  * The menu is a <details> element, so it works without JavaScript.
  */
+import type { FastifyReply } from "fastify";
 import { html, type SafeHtml } from "./html.ts";
 
 export type PageUser = { email: string };
@@ -66,4 +67,21 @@ ${page.body}
 </body>
 </html>
 `.toString();
+}
+
+/**
+ * Sends a rendered page. Pages for a logged-in user, or holding a form's
+ * secret, default to `no-store`; public pages pass their own policy.
+ */
+export function sendHtml(
+  reply: FastifyReply,
+  status: number,
+  page: string,
+  cacheControl = "no-store",
+) {
+  return reply
+    .code(status)
+    .header("cache-control", cacheControl)
+    .type("text/html; charset=utf-8")
+    .send(page);
 }

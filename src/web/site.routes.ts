@@ -18,7 +18,7 @@ import {
 import { AppError } from "../errors.ts";
 import { isoDay } from "../lib/dates.ts";
 import { html, type SafeHtml } from "./html.ts";
-import { type Page, type PageContext, renderPage } from "./layout.ts";
+import { type Page, type PageContext, renderPage, sendHtml } from "./layout.ts";
 import {
   dateOrElse,
   ENACTMENT_LABELS,
@@ -367,10 +367,7 @@ export async function siteRoutes(app: FastifyInstance, options: SiteOptions): Pr
   // at /v1 instead.
   async function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page) {
     const context = await options.pageContext(request, reply);
-    return reply
-      .type("text/html; charset=utf-8")
-      .header("cache-control", "private, no-cache")
-      .send(renderPage(context, page));
+    return sendHtml(reply, 200, renderPage(context, page), "private, no-cache");
   }
 
   app.get("/", { schema: { hide: true } }, (request, reply) =>

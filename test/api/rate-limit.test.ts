@@ -6,7 +6,7 @@ import { createFakeClock } from "../../src/lib/clock.ts";
 import { clientCounterKey } from "../../src/rate-limit/rate-limit.policy.ts";
 import { insertUserWithKey } from "../fixtures.ts";
 import { buildTestApp, createTestDatabase, json, type TestApp } from "../helpers.ts";
-import { signedUpAgent } from "../web/agent.ts";
+import { createKeyThroughWebsite, signedUpAgent } from "../web/agent.ts";
 
 const SECOND = 1000;
 const DEFAULT_LIMITS = { PUBLIC_RATE_LIMIT: "60" };
@@ -222,11 +222,7 @@ describe("API keys on /v1 (errors)", () => {
     const database = await createTestDatabase();
     const app = await buildTestApp({ database }, DEFAULT_LIMITS);
     const { agent } = await signedUpAgent(app);
-    const created = await agent.submit("/account/keys", "/account/keys", {
-      name: "soon gone",
-      nonce: "c".repeat(32),
-    });
-    const key = /id="new-key"[^>]*>([^<]+)</.exec(created.body)?.[1] ?? "";
+    const key = await createKeyThroughWebsite(agent, "soon gone");
     assert.equal((await get(app, "/v1/states/CA", { "x-api-key": key })).statusCode, 200);
     const row = await database.db.selectFrom("api_keys").select("id").executeTakeFirstOrThrow();
     await agent.submit(`/account/keys/${row.id}/delete`, `/account/keys/${row.id}/delete`, {});
@@ -239,11 +235,7 @@ describe("API keys on /v1 (errors)", () => {
   test("deleting the account revokes its keys at once", async () => {
     const app = await buildTestApp({}, DEFAULT_LIMITS);
     const { agent } = await signedUpAgent(app);
-    const created = await agent.submit("/account/keys", "/account/keys", {
-      name: "k",
-      nonce: "d".repeat(32),
-    });
-    const key = /id="new-key"[^>]*>([^<]+)</.exec(created.body)?.[1] ?? "";
+    const key = await createKeyThroughWebsite(agent, "k");
     assert.equal((await get(app, "/v1/federal", { "x-api-key": key })).statusCode, 200);
     await agent.submit("/account", "/account/delete", {
       current_password: "violet-harbor-tractor-57",

@@ -3,7 +3,13 @@ import { createHash } from "node:crypto";
 import { describe, test } from "node:test";
 import { createFakeClock } from "../../src/lib/clock.ts";
 import { buildTestApp, createTestDatabase } from "../helpers.ts";
-import { createAgent, ORIGIN, STRONG_PASSWORD, signedUpAgent } from "./agent.ts";
+import {
+  createAgent,
+  createKeyThroughWebsite,
+  ORIGIN,
+  STRONG_PASSWORD,
+  signedUpAgent,
+} from "./agent.ts";
 
 const MINUTE = 60_000;
 
@@ -277,11 +283,7 @@ describe("accounts (security)", () => {
   test("an X-API-Key header never authorizes the website", async () => {
     const app = await buildTestApp();
     const { agent } = await signedUpAgent(app);
-    const created = await agent.submit("/account/keys", "/account/keys", {
-      name: "k",
-      nonce: "b".repeat(32),
-    });
-    const key = /id="new-key"[^>]*>([^<]+)</.exec(created.body)?.[1] ?? "";
+    const key = await createKeyThroughWebsite(agent, "k");
     assert.match(key, /^cls_/);
     const anonymous = createAgent(app);
     for (const url of ["/account/keys", "/account"]) {

@@ -3,6 +3,7 @@
  * sends the site's Origin on POSTs, and fills each form's CSRF token from
  * the page it came from — so tests exercise the same checks a browser meets.
  */
+import { randomBytes } from "node:crypto";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import type { TestApp } from "../helpers.ts";
 
@@ -96,4 +97,18 @@ export async function signedUpAgent(
   if (response.statusCode !== 303)
     throw new Error(`sign-up failed: ${response.statusCode} ${response.body.slice(0, 300)}`);
   return { agent, email };
+}
+
+/** The secret shown on the page that created a key, or null if none is shown. */
+export function secretOf(body: string): string | null {
+  return /id="new-key"[^>]*>([^<]+)</.exec(body)?.[1] ?? null;
+}
+
+/** Creates a key through the API keys form and returns its secret (fails if none is shown). */
+export async function createKeyThroughWebsite(agent: Agent, name: string): Promise<string> {
+  const nonce = randomBytes(16).toString("hex");
+  const response = await agent.submit("/account/keys", "/account/keys", { name, nonce });
+  const secret = secretOf(response.body);
+  if (secret === null) throw new Error(`no key shown: ${response.statusCode}`);
+  return secret;
 }

@@ -8,10 +8,9 @@ import {
 import { MAX_KEYS_PER_USER } from "../../src/api-keys/api-keys.routes.ts";
 import { createFakeClock } from "../../src/lib/clock.ts";
 import { buildTestApp, createTestDatabase } from "../helpers.ts";
-import { createAgent, signedUpAgent } from "./agent.ts";
+import { createAgent, secretOf, signedUpAgent } from "./agent.ts";
 
 const nonce = (n: number) => n.toString(16).padStart(32, "0");
-const secretOf = (body: string) => /id="new-key"[^>]*>([^<]+)</.exec(body)?.[1] ?? null;
 
 describe("API keys page (happy)", () => {
   test("a new key is shown once, stored only as a hash, and listed by name and prefix", async () => {
