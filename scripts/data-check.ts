@@ -4,6 +4,12 @@
  * exits non-zero on any error or when coverage falls below the gate.
  */
 import { measureCoverage } from "../src/dataset/dataset.coverage.ts";
+import {
+  formatGateReport,
+  gateFailures,
+  measureGate,
+  readDenylist,
+} from "../src/dataset/dataset.gate.ts";
 import { checkDataset, DatasetError, readDataset } from "../src/dataset/dataset.load.ts";
 import { isoDay } from "../src/lib/dates.ts";
 
@@ -69,7 +75,29 @@ process.stdout.write(
   `coverage: ${coverage.filled}/${coverage.applicable} applicable fields filled (${(100 * share).toFixed(1)}%; gate ${100 * COVERAGE_GATE}%)\n`,
 );
 
-const failures: string[] = [];
+const gate = measureGate(
+  checked.jurisdictions,
+  { file: "federal.json", value: checked.federal },
+  readDenylist(dir),
+);
+const listed = (findings: { file: string; path: string; message: string }[], max: number) => {
+  for (const f of findings.slice(0, max))
+    process.stdout.write(`  ${f.file} ${f.path}: ${f.message}\n`);
+  if (findings.length > max) process.stdout.write(`  … and ${findings.length - max} more\n`);
+};
+if (gate.denied.length > 0) {
+  process.stdout.write(`${gate.denied.length} deny-listed source URL(s):\n`);
+  listed(gate.denied, 40);
+}
+if (gate.missingAuthority.length > 0) {
+  process.stdout.write(
+    `${gate.missingAuthority.length} fact group(s) or event(s) without authority:\n`,
+  );
+  listed(gate.missingAuthority, 10);
+}
+process.stdout.write(`gate: ${formatGateReport(gate)}\n`);
+
+const failures: string[] = [...gateFailures(gate)];
 if (coverage.statusLevelGaps.size > 0)
   failures.push("some records are incomplete at the status level");
 if (share < COVERAGE_GATE) failures.push(`coverage below ${100 * COVERAGE_GATE}%`);

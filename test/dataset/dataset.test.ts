@@ -154,6 +154,23 @@ describe("validation catches broken records", () => {
       /must be true/,
     ],
     [
+      "a small-amount penalty that contradicts decriminalized",
+      (r) => {
+        r.decriminalization.offense = "criminal";
+        r.decriminalization.jail_possible = true;
+      },
+      "/decriminalization/offense",
+      /contradicts decriminalized/,
+    ],
+    [
+      "a medical sales date without its event",
+      (r) => {
+        r.medical.sales_began = "2010-06-01";
+      },
+      "/history",
+      /medical_sales_began/,
+    ],
+    [
       "a wrong FIPS code",
       (r) => {
         r.fips = "99";
