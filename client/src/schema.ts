@@ -1,0 +1,3813 @@
+/**
+ * Generated from the Cannabis Legal Status API's OpenAPI document by
+ * openapi-typescript. Do not edit: run `npm run client:generate` in the
+ * repository instead.
+ */
+export interface paths {
+    "/v1/states": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every jurisdiction's record
+         * @description The 50 states and DC, sorted by name; `include=territories` adds PR, GU, VI, MP and AS. Filters combine (AND). `as_of` answers for a past day (filters apply to that day's values); `fields` keeps only the named top-level fields; `format=geojson` or `Accept: application/geo+json` returns a GeoJSON FeatureCollection with each jurisdiction's outline.
+         */
+        get: operations["listStates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * Every jurisdiction's record (headers only)
+         * @description Same as GET /v1/states, without the body: the status, ETag and limit headers only. Counted like a GET.
+         */
+        head: operations["listStatesHead"];
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/states/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One jurisdiction by USPS code
+         * @description `as_of` answers for a past day; `fields` keeps only the named top-level fields.
+         */
+        get: operations["getState"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * One jurisdiction by USPS code (headers only)
+         * @description Same as GET /v1/states/{code}, without the body: the status, ETag and limit headers only. Counted like a GET.
+         */
+        head: operations["getStateHead"];
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/states/{code}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A jurisdiction's dated legal events, oldest first
+         * @description A jurisdiction's dated legal events, oldest first.
+         */
+        get: operations["getStateHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * A jurisdiction's dated legal events, oldest first (headers only)
+         * @description Same as GET /v1/states/{code}/history, without the body: the status, ETag and limit headers only. Counted like a GET.
+         */
+        head: operations["getStateHistoryHead"];
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/federal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The federal picture
+         * @description Controlled Substances Act schedule, the rescheduling proceeding, the hemp definition and the appropriations rider, with dates and sources.
+         */
+        get: operations["getFederal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * The federal picture (headers only)
+         * @description Same as GET /v1/federal, without the body: the status, ETag and limit headers only. Counted like a GET.
+         */
+        head: operations["getFederalHead"];
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Legal events across all jurisdictions, newest first
+         * @description For monitoring and sync: every state, territory and federal (`US`) event, newest first by date. Includes events enacted but not yet effective (`effective` in the future). Page with `meta.next` as `cursor` until it is null.
+         */
+        get: operations["listChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * Legal events across all jurisdictions, newest first (headers only)
+         * @description Same as GET /v1/changes, without the body: the status, ETag and limit headers only. Counted like a GET.
+         */
+        head: operations["listChangesHead"];
+        patch?: never;
+        trace?: never;
+    };
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Liveness: the process is up
+         * @description Liveness: the process is up.
+         */
+        get: operations["getHealthz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness: dataset loaded, dependencies reachable
+         * @description Readiness: dataset loaded, dependencies reachable.
+         */
+        get: operations["getReadyz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: never;
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    listStates: {
+        parameters: {
+            query?: {
+                /** @description `territories` adds PR, GU, VI, MP and AS to the 50 states and DC. */
+                include?: "territories";
+                /** @description Comma-separated categories to keep: adult_use, medical, low_thc, prohibited. */
+                status?: string;
+                /** @description Keep only jurisdictions where small-amount possession is (true) or is not (false) decriminalized. */
+                decriminalized?: "true" | "false";
+                /**
+                 * @description Answer as the law stood on this day (YYYY-MM-DD), reconstructed from the dated history: status, decriminalized and the adult-use and medical facts in force then; `null` where the history cannot tell. From the first recorded event to one year ahead.
+                 * @example 2012-12-09
+                 */
+                as_of?: string;
+                /**
+                 * @description Comma-separated top-level fields to return, e.g. `code,status`: code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, regulator, notes, last_reviewed, sources. An unknown name is refused (400 `unknown_field`).
+                 * @example code,name,status,decriminalized
+                 */
+                fields?: string;
+                /** @description `geojson` returns a GeoJSON FeatureCollection (`application/geo+json`), as does `Accept: application/geo+json`; `format` wins over `Accept`. Default `json`. */
+                format?: "json" | "geojson";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matching jurisdictions */
+            200: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    /** @description Send back in If-None-Match */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: ({
+                            /** @description USPS code */
+                            code: string;
+                            /** @description Name */
+                            name: string;
+                            /** @description Two-digit FIPS code */
+                            fips: string;
+                            /**
+                             * @description state, district (DC) or territory
+                             * @enum {unknown}
+                             */
+                            type: "state" | "district" | "territory";
+                            /** @description One or two plain sentences for a reader: what an adult may do there today, and why a borderline case is classified as it is */
+                            summary: string;
+                            /**
+                             * @description Summary category: adult_use (legal for adults), medical (comprehensive medical program), low_thc (CBD / low-THC only), prohibited
+                             * @enum {unknown}
+                             */
+                            status: "adult_use" | "medical" | "low_thc" | "prohibited";
+                            /** @description Possessing a small personal amount is not a jailable crime (always true where adult use is legal) */
+                            decriminalized: boolean;
+                            decriminalization: {
+                                /** @description Date possession of a small amount stopped being jailable */
+                                since: string | null;
+                                summary: string | null;
+                                offense: ("legal" | "civil" | "criminal") | null;
+                                /** @description Whether jail is a possible penalty for a first small-amount offense */
+                                jail_possible: boolean | null;
+                                /** @description The largest amount (grams of flower) treated as described by `offense`; null if none is set or unknown */
+                                threshold_grams: number | null;
+                                /** @description The law behind these facts (null only where no law applies) */
+                                authority: {
+                                    /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                    citation: string;
+                                    /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                    url: string | null;
+                                } | null;
+                                /** @description Sources for the facts in this object */
+                                sources: {
+                                    /** @description What the source is, e.g. the statute, regulator page or article title */
+                                    title: string;
+                                    /**
+                                     * Format: uri
+                                     * @description Where to read it
+                                     */
+                                    url: string;
+                                    /**
+                                     * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                     * @enum {unknown}
+                                     */
+                                    kind: "official" | "reference" | "news" | "advocacy";
+                                }[];
+                            };
+                            adult_use: {
+                                /** @description Adults may legally possess cannabis for any purpose */
+                                legal: boolean;
+                                /** @description The ballot measure or bill that legalized adult use */
+                                enacted_by: {
+                                    /**
+                                     * @description How it became law
+                                     * @enum {unknown}
+                                     */
+                                    type: "ballot_measure" | "legislation" | "court_ruling" | "executive_action";
+                                    /** @description The measure or bill, with its number and popular name */
+                                    name: string;
+                                    /** @description Date approved by voters, signed into law, or decided */
+                                    date: string | null;
+                                } | null;
+                                /** @description Date adult possession became legal */
+                                effective: string | null;
+                                /** @description Date licensed adult-use retail sales began; null if none yet */
+                                sales_began: string | null;
+                                /** @description Personal possession limit */
+                                possession_limit: {
+                                    /** @description Limit for cannabis flower in grams, or null if the law sets none or it is unknown */
+                                    flower_grams: number | null;
+                                    /** @description Limit for concentrate in grams, or null if the law sets none separately or it is unknown */
+                                    concentrate_grams: number | null;
+                                    /** @description The limit as the law states it, in plain words */
+                                    summary: string;
+                                } | null;
+                                /** @description Home cultivation rules */
+                                home_grow: {
+                                    /** @description Whether adults may cultivate at home; null if unknown */
+                                    allowed: boolean | null;
+                                    /** @description Plants allowed, counted per `per` */
+                                    plants: number | null;
+                                    /** @description Whether `plants` counts per adult or per household */
+                                    per: ("adult" | "household") | null;
+                                    /** @description Cap per household, if the law sets one */
+                                    household_max: number | null;
+                                    summary: string | null;
+                                } | null;
+                                /** @description The law behind these facts (null only where no law applies) */
+                                authority: {
+                                    /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                    citation: string;
+                                    /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                    url: string | null;
+                                } | null;
+                                /** @description Sources for the facts in this object */
+                                sources: {
+                                    /** @description What the source is, e.g. the statute, regulator page or article title */
+                                    title: string;
+                                    /**
+                                     * Format: uri
+                                     * @description Where to read it
+                                     */
+                                    url: string;
+                                    /**
+                                     * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                     * @enum {unknown}
+                                     */
+                                    kind: "official" | "reference" | "news" | "advocacy";
+                                }[];
+                            };
+                            medical: {
+                                /** @description A medical program (comprehensive or low-THC) exists */
+                                legal: boolean;
+                                /**
+                                 * @description comprehensive: qualifying patients may obtain cannabis without a low-THC cap; low_thc: only CBD / low-THC products; none
+                                 * @enum {unknown}
+                                 */
+                                program: "comprehensive" | "low_thc" | "none";
+                                /** @description The measure or bill that created the current program */
+                                enacted_by: {
+                                    /**
+                                     * @description How it became law
+                                     * @enum {unknown}
+                                     */
+                                    type: "ballot_measure" | "legislation" | "court_ruling" | "executive_action";
+                                    /** @description The measure or bill, with its number and popular name */
+                                    name: string;
+                                    /** @description Date approved by voters, signed into law, or decided */
+                                    date: string | null;
+                                } | null;
+                                /** @description Date the program's law took effect */
+                                effective: string | null;
+                                /** @description Date the first licensed medical dispensary opened (dispensaries allowed is not the same as open); null if none yet or unknown */
+                                sales_began: string | null;
+                                /** @description The law behind these facts (null only where no law applies) */
+                                authority: {
+                                    /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                    citation: string;
+                                    /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                    url: string | null;
+                                } | null;
+                                /** @description Sources for the facts in this object */
+                                sources: {
+                                    /** @description What the source is, e.g. the statute, regulator page or article title */
+                                    title: string;
+                                    /**
+                                     * Format: uri
+                                     * @description Where to read it
+                                     */
+                                    url: string;
+                                    /**
+                                     * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                     * @enum {unknown}
+                                     */
+                                    kind: "official" | "reference" | "news" | "advocacy";
+                                }[];
+                            };
+                            /** @description The regulator, where one exists */
+                            regulator: {
+                                /** @description The agency that licenses and regulates cannabis */
+                                name: string;
+                                /**
+                                 * Format: uri
+                                 * @description Its website
+                                 */
+                                url: string;
+                            } | null;
+                            /** @description Caveats: pending measures, court challenges, vetoes, conflicting sources */
+                            notes: string[];
+                            /**
+                             * Format: date
+                             * @description Date this record was last checked against its sources
+                             */
+                            last_reviewed: string;
+                            /** @description Every source cited anywhere in this record and its history, deduplicated */
+                            sources: {
+                                /** @description What the source is, e.g. the statute, regulator page or article title */
+                                title: string;
+                                /**
+                                 * Format: uri
+                                 * @description Where to read it
+                                 */
+                                url: string;
+                                /**
+                                 * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                 * @enum {unknown}
+                                 */
+                                kind: "official" | "reference" | "news" | "advocacy";
+                            }[];
+                        } | {
+                            /** @description USPS code */
+                            code: string;
+                            /** @description Name */
+                            name: string;
+                            /** @description Two-digit FIPS code */
+                            fips: string;
+                            /**
+                             * @description state, district (DC) or territory
+                             * @enum {unknown}
+                             */
+                            type: "state" | "district" | "territory";
+                            /** @description The reader's summary of the law in force when the record was reviewed; null for an earlier day */
+                            summary: string | null;
+                            /** @description Summary category on that day; null if unknown */
+                            status: ("adult_use" | "medical" | "low_thc" | "prohibited") | null;
+                            /** @description Decriminalized on that day; null if unknown */
+                            decriminalized: boolean | null;
+                            decriminalization: {
+                                /** @description Date possession of a small amount stopped being jailable */
+                                since: string | null;
+                                summary: string | null;
+                                offense: ("legal" | "civil" | "criminal") | null;
+                                /** @description Whether jail is a possible penalty for a first small-amount offense */
+                                jail_possible: boolean | null;
+                                /** @description The largest amount (grams of flower) treated as described by `offense`; null if none is set or unknown */
+                                threshold_grams: number | null;
+                                /** @description The law behind these facts (null only where no law applies) */
+                                authority: {
+                                    /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                    citation: string;
+                                    /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                    url: string | null;
+                                } | null;
+                                /** @description Sources for the facts in this object */
+                                sources: {
+                                    /** @description What the source is, e.g. the statute, regulator page or article title */
+                                    title: string;
+                                    /**
+                                     * Format: uri
+                                     * @description Where to read it
+                                     */
+                                    url: string;
+                                    /**
+                                     * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                     * @enum {unknown}
+                                     */
+                                    kind: "official" | "reference" | "news" | "advocacy";
+                                }[];
+                            };
+                            adult_use: {
+                                /** @description Legal for adults on that day; null if unknown */
+                                legal: boolean | null;
+                                /** @description The ballot measure or bill that legalized adult use */
+                                enacted_by: {
+                                    /**
+                                     * @description How it became law
+                                     * @enum {unknown}
+                                     */
+                                    type: "ballot_measure" | "legislation" | "court_ruling" | "executive_action";
+                                    /** @description The measure or bill, with its number and popular name */
+                                    name: string;
+                                    /** @description Date approved by voters, signed into law, or decided */
+                                    date: string | null;
+                                } | null;
+                                /** @description Date adult possession became legal */
+                                effective: string | null;
+                                /** @description Date licensed adult-use retail sales began; null if none yet */
+                                sales_began: string | null;
+                                /** @description Personal possession limit */
+                                possession_limit: {
+                                    /** @description Limit for cannabis flower in grams, or null if the law sets none or it is unknown */
+                                    flower_grams: number | null;
+                                    /** @description Limit for concentrate in grams, or null if the law sets none separately or it is unknown */
+                                    concentrate_grams: number | null;
+                                    /** @description The limit as the law states it, in plain words */
+                                    summary: string;
+                                } | null;
+                                /** @description Home cultivation rules */
+                                home_grow: {
+                                    /** @description Whether adults may cultivate at home; null if unknown */
+                                    allowed: boolean | null;
+                                    /** @description Plants allowed, counted per `per` */
+                                    plants: number | null;
+                                    /** @description Whether `plants` counts per adult or per household */
+                                    per: ("adult" | "household") | null;
+                                    /** @description Cap per household, if the law sets one */
+                                    household_max: number | null;
+                                    summary: string | null;
+                                } | null;
+                                /** @description The law behind these facts (null only where no law applies) */
+                                authority: {
+                                    /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                    citation: string;
+                                    /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                    url: string | null;
+                                } | null;
+                                /** @description Sources for the facts in this object */
+                                sources: {
+                                    /** @description What the source is, e.g. the statute, regulator page or article title */
+                                    title: string;
+                                    /**
+                                     * Format: uri
+                                     * @description Where to read it
+                                     */
+                                    url: string;
+                                    /**
+                                     * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                     * @enum {unknown}
+                                     */
+                                    kind: "official" | "reference" | "news" | "advocacy";
+                                }[];
+                            };
+                            medical: {
+                                /** @description A medical program existed on that day; null if unknown */
+                                legal: boolean | null;
+                                /** @description The program on that day */
+                                program: ("comprehensive" | "low_thc" | "none") | null;
+                                /** @description The measure or bill that created the current program */
+                                enacted_by: {
+                                    /**
+                                     * @description How it became law
+                                     * @enum {unknown}
+                                     */
+                                    type: "ballot_measure" | "legislation" | "court_ruling" | "executive_action";
+                                    /** @description The measure or bill, with its number and popular name */
+                                    name: string;
+                                    /** @description Date approved by voters, signed into law, or decided */
+                                    date: string | null;
+                                } | null;
+                                /** @description Date the program's law took effect */
+                                effective: string | null;
+                                /** @description Date the first licensed medical dispensary opened (dispensaries allowed is not the same as open); null if none yet or unknown */
+                                sales_began: string | null;
+                                /** @description The law behind these facts (null only where no law applies) */
+                                authority: {
+                                    /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                    citation: string;
+                                    /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                    url: string | null;
+                                } | null;
+                                /** @description Sources for the facts in this object */
+                                sources: {
+                                    /** @description What the source is, e.g. the statute, regulator page or article title */
+                                    title: string;
+                                    /**
+                                     * Format: uri
+                                     * @description Where to read it
+                                     */
+                                    url: string;
+                                    /**
+                                     * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                     * @enum {unknown}
+                                     */
+                                    kind: "official" | "reference" | "news" | "advocacy";
+                                }[];
+                            };
+                            /** @description The regulator, where one exists */
+                            regulator: {
+                                /** @description The agency that licenses and regulates cannabis */
+                                name: string;
+                                /**
+                                 * Format: uri
+                                 * @description Its website
+                                 */
+                                url: string;
+                            } | null;
+                            /** @description Caveats: pending measures, court challenges, vetoes, conflicting sources */
+                            notes: string[];
+                            /**
+                             * Format: date
+                             * @description Date this record was last checked against its sources
+                             */
+                            last_reviewed: string;
+                            /** @description Every source cited anywhere in this record and its history, deduplicated */
+                            sources: {
+                                /** @description What the source is, e.g. the statute, regulator page or article title */
+                                title: string;
+                                /**
+                                 * Format: uri
+                                 * @description Where to read it
+                                 */
+                                url: string;
+                                /**
+                                 * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                 * @enum {unknown}
+                                 */
+                                kind: "official" | "reference" | "news" | "advocacy";
+                            }[];
+                        } | {
+                            /** @description USPS code */
+                            code?: string;
+                            /** @description Name */
+                            name?: string;
+                            /** @description Two-digit FIPS code */
+                            fips?: string;
+                            /**
+                             * @description state, district (DC) or territory
+                             * @enum {unknown}
+                             */
+                            type?: "state" | "district" | "territory";
+                            /** @description The reader's summary of the law in force when the record was reviewed; null for an earlier day */
+                            summary?: string | null;
+                            /** @description Summary category on that day; null if unknown */
+                            status?: ("adult_use" | "medical" | "low_thc" | "prohibited") | null;
+                            /** @description Decriminalized on that day; null if unknown */
+                            decriminalized?: boolean | null;
+                            decriminalization?: {
+                                /** @description Date possession of a small amount stopped being jailable */
+                                since: string | null;
+                                summary: string | null;
+                                offense: ("legal" | "civil" | "criminal") | null;
+                                /** @description Whether jail is a possible penalty for a first small-amount offense */
+                                jail_possible: boolean | null;
+                                /** @description The largest amount (grams of flower) treated as described by `offense`; null if none is set or unknown */
+                                threshold_grams: number | null;
+                                /** @description The law behind these facts (null only where no law applies) */
+                                authority: {
+                                    /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                    citation: string;
+                                    /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                    url: string | null;
+                                } | null;
+                                /** @description Sources for the facts in this object */
+                                sources: {
+                                    /** @description What the source is, e.g. the statute, regulator page or article title */
+                                    title: string;
+                                    /**
+                                     * Format: uri
+                                     * @description Where to read it
+                                     */
+                                    url: string;
+                                    /**
+                                     * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                     * @enum {unknown}
+                                     */
+                                    kind: "official" | "reference" | "news" | "advocacy";
+                                }[];
+                            };
+                            adult_use?: {
+                                /** @description Legal for adults on that day; null if unknown */
+                                legal: boolean | null;
+                                /** @description The ballot measure or bill that legalized adult use */
+                                enacted_by: {
+                                    /**
+                                     * @description How it became law
+                                     * @enum {unknown}
+                                     */
+                                    type: "ballot_measure" | "legislation" | "court_ruling" | "executive_action";
+                                    /** @description The measure or bill, with its number and popular name */
+                                    name: string;
+                                    /** @description Date approved by voters, signed into law, or decided */
+                                    date: string | null;
+                                } | null;
+                                /** @description Date adult possession became legal */
+                                effective: string | null;
+                                /** @description Date licensed adult-use retail sales began; null if none yet */
+                                sales_began: string | null;
+                                /** @description Personal possession limit */
+                                possession_limit: {
+                                    /** @description Limit for cannabis flower in grams, or null if the law sets none or it is unknown */
+                                    flower_grams: number | null;
+                                    /** @description Limit for concentrate in grams, or null if the law sets none separately or it is unknown */
+                                    concentrate_grams: number | null;
+                                    /** @description The limit as the law states it, in plain words */
+                                    summary: string;
+                                } | null;
+                                /** @description Home cultivation rules */
+                                home_grow: {
+                                    /** @description Whether adults may cultivate at home; null if unknown */
+                                    allowed: boolean | null;
+                                    /** @description Plants allowed, counted per `per` */
+                                    plants: number | null;
+                                    /** @description Whether `plants` counts per adult or per household */
+                                    per: ("adult" | "household") | null;
+                                    /** @description Cap per household, if the law sets one */
+                                    household_max: number | null;
+                                    summary: string | null;
+                                } | null;
+                                /** @description The law behind these facts (null only where no law applies) */
+                                authority: {
+                                    /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                    citation: string;
+                                    /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                    url: string | null;
+                                } | null;
+                                /** @description Sources for the facts in this object */
+                                sources: {
+                                    /** @description What the source is, e.g. the statute, regulator page or article title */
+                                    title: string;
+                                    /**
+                                     * Format: uri
+                                     * @description Where to read it
+                                     */
+                                    url: string;
+                                    /**
+                                     * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                     * @enum {unknown}
+                                     */
+                                    kind: "official" | "reference" | "news" | "advocacy";
+                                }[];
+                            };
+                            medical?: {
+                                /** @description A medical program existed on that day; null if unknown */
+                                legal: boolean | null;
+                                /** @description The program on that day */
+                                program: ("comprehensive" | "low_thc" | "none") | null;
+                                /** @description The measure or bill that created the current program */
+                                enacted_by: {
+                                    /**
+                                     * @description How it became law
+                                     * @enum {unknown}
+                                     */
+                                    type: "ballot_measure" | "legislation" | "court_ruling" | "executive_action";
+                                    /** @description The measure or bill, with its number and popular name */
+                                    name: string;
+                                    /** @description Date approved by voters, signed into law, or decided */
+                                    date: string | null;
+                                } | null;
+                                /** @description Date the program's law took effect */
+                                effective: string | null;
+                                /** @description Date the first licensed medical dispensary opened (dispensaries allowed is not the same as open); null if none yet or unknown */
+                                sales_began: string | null;
+                                /** @description The law behind these facts (null only where no law applies) */
+                                authority: {
+                                    /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                    citation: string;
+                                    /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                    url: string | null;
+                                } | null;
+                                /** @description Sources for the facts in this object */
+                                sources: {
+                                    /** @description What the source is, e.g. the statute, regulator page or article title */
+                                    title: string;
+                                    /**
+                                     * Format: uri
+                                     * @description Where to read it
+                                     */
+                                    url: string;
+                                    /**
+                                     * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                     * @enum {unknown}
+                                     */
+                                    kind: "official" | "reference" | "news" | "advocacy";
+                                }[];
+                            };
+                            /** @description The regulator, where one exists */
+                            regulator?: {
+                                /** @description The agency that licenses and regulates cannabis */
+                                name: string;
+                                /**
+                                 * Format: uri
+                                 * @description Its website
+                                 */
+                                url: string;
+                            } | null;
+                            /** @description Caveats: pending measures, court challenges, vetoes, conflicting sources */
+                            notes?: string[];
+                            /**
+                             * Format: date
+                             * @description Date this record was last checked against its sources
+                             */
+                            last_reviewed?: string;
+                            /** @description Every source cited anywhere in this record and its history, deduplicated */
+                            sources?: {
+                                /** @description What the source is, e.g. the statute, regulator page or article title */
+                                title: string;
+                                /**
+                                 * Format: uri
+                                 * @description Where to read it
+                                 */
+                                url: string;
+                                /**
+                                 * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                 * @enum {unknown}
+                                 */
+                                kind: "official" | "reference" | "news" | "advocacy";
+                            }[];
+                        })[];
+                        meta: {
+                            /** @description Dataset release, e.g. 2026.11.22 */
+                            dataset_version: string;
+                            /**
+                             * Format: date
+                             * @description Earliest last_reviewed among the records in `data`
+                             */
+                            last_reviewed: string;
+                            /** @description Date of the newest source consulted for this dataset release: later events (an election, a law taking effect, a court ruling) are not reflected. Null if the release does not state it */
+                            sources_current_to: string | null;
+                            /** @description Number of items in `data` */
+                            count: number;
+                            /**
+                             * Format: date
+                             * @description The `as_of` day the records describe, when asked
+                             */
+                            as_of?: string;
+                        };
+                    };
+                    "application/geo+json": {
+                        /** @enum {string} */
+                        type: "FeatureCollection";
+                        features: {
+                            /** @enum {string} */
+                            type: "Feature";
+                            /** @description USPS code */
+                            id: string;
+                            /** @description The jurisdiction's outline (us-atlas, 1:10m) */
+                            geometry: {
+                                /** @enum {unknown} */
+                                type: "Polygon" | "MultiPolygon";
+                                coordinates: unknown[][];
+                            };
+                            /** @description Without `fields`: code, name, fips, type, status, decriminalized, adult_use_legal, adult_use_effective, adult_use_sales_began, medical_legal, medical_program, medical_effective, last_reviewed. With `fields`: those top-level fields. */
+                            properties: {
+                                [key: string]: unknown;
+                            };
+                        }[];
+                        meta: {
+                            /** @description Dataset release, e.g. 2026.11.22 */
+                            dataset_version: string;
+                            /**
+                             * Format: date
+                             * @description Earliest last_reviewed among the records in `data`
+                             */
+                            last_reviewed: string;
+                            /** @description Date of the newest source consulted for this dataset release: later events (an election, a law taking effect, a court ruling) are not reflected. Null if the release does not state it */
+                            sources_current_to: string | null;
+                            /** @description Number of items in `data` */
+                            count: number;
+                            /**
+                             * Format: date
+                             * @description The `as_of` day the records describe, when asked
+                             */
+                            as_of?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not modified (If-None-Match matched the ETag) */
+            304: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    /** @description Send back in If-None-Match */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A query parameter is invalid or unknown (problem+json; `parameter` names it) */
+            400: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI reference documenting the problem type */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /**
+                         * @description Stable, snake_case error code
+                         * @enum {unknown}
+                         */
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        /** @description Quote it when reporting a problem */
+                        request_id: string;
+                        /** @description The offending parameter, for 400s */
+                        parameter?: string;
+                    };
+                };
+            };
+            /** @description The X-API-Key is invalid (`invalid_api_key`) or expired (`expired_api_key`); never served as public */
+            401: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI reference documenting the problem type */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /**
+                         * @description Stable, snake_case error code
+                         * @enum {unknown}
+                         */
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        /** @description Quote it when reporting a problem */
+                        request_id: string;
+                        /** @description The offending parameter, for 400s */
+                        parameter?: string;
+                    };
+                };
+            };
+            /** @description Method not allowed; see the Allow header */
+            405: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI reference documenting the problem type */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /**
+                         * @description Stable, snake_case error code
+                         * @enum {unknown}
+                         */
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        /** @description Quote it when reporting a problem */
+                        request_id: string;
+                        /** @description The offending parameter, for 400s */
+                        parameter?: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded (`rate_limited`); the body names the `policy` */
+            429: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    /** @description Seconds until a retry is admitted (exact) */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI reference documenting the problem type */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /**
+                         * @description Stable, snake_case error code
+                         * @enum {unknown}
+                         */
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        /** @description Quote it when reporting a problem */
+                        request_id: string;
+                        /** @description The offending parameter, for 400s */
+                        parameter?: string;
+                    };
+                };
+            };
+        };
+    };
+    listStatesHead: {
+        parameters: {
+            query?: {
+                /** @description `territories` adds PR, GU, VI, MP and AS to the 50 states and DC. */
+                include?: "territories";
+                /** @description Comma-separated categories to keep: adult_use, medical, low_thc, prohibited. */
+                status?: string;
+                /** @description Keep only jurisdictions where small-amount possession is (true) or is not (false) decriminalized. */
+                decriminalized?: "true" | "false";
+                /**
+                 * @description Answer as the law stood on this day (YYYY-MM-DD), reconstructed from the dated history: status, decriminalized and the adult-use and medical facts in force then; `null` where the history cannot tell. From the first recorded event to one year ahead.
+                 * @example 2012-12-09
+                 */
+                as_of?: string;
+                /**
+                 * @description Comma-separated top-level fields to return, e.g. `code,status`: code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, regulator, notes, last_reviewed, sources. An unknown name is refused (400 `unknown_field`).
+                 * @example code,name,status,decriminalized
+                 */
+                fields?: string;
+                /** @description `geojson` returns a GeoJSON FeatureCollection (`application/geo+json`), as does `Accept: application/geo+json`; `format` wins over `Accept`. Default `json`. */
+                format?: "json" | "geojson";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matching jurisdictions */
+            200: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    /** @description Send back in If-None-Match */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not modified (If-None-Match matched the ETag) */
+            304: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    /** @description Send back in If-None-Match */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A query parameter is invalid or unknown (problem+json; `parameter` names it) */
+            400: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The X-API-Key is invalid (`invalid_api_key`) or expired (`expired_api_key`); never served as public */
+            401: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Method not allowed; see the Allow header */
+            405: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limit exceeded (`rate_limited`); the body names the `policy` */
+            429: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    /** @description Seconds until a retry is admitted (exact) */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getState: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Answer as the law stood on this day (YYYY-MM-DD), reconstructed from the dated history: status, decriminalized and the adult-use and medical facts in force then; `null` where the history cannot tell. From the first recorded event to one year ahead.
+                 * @example 2012-12-09
+                 */
+                as_of?: string;
+                /**
+                 * @description Comma-separated top-level fields to return, e.g. `code,status`: code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, regulator, notes, last_reviewed, sources. An unknown name is refused (400 `unknown_field`).
+                 * @example code,name,status,decriminalized
+                 */
+                fields?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description USPS code, case-insensitive (e.g. `CA` or `ca`).
+                 * @example CA
+                 */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The jurisdiction's record */
+            200: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    /** @description Send back in If-None-Match */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description USPS code */
+                            code: string;
+                            /** @description Name */
+                            name: string;
+                            /** @description Two-digit FIPS code */
+                            fips: string;
+                            /**
+                             * @description state, district (DC) or territory
+                             * @enum {unknown}
+                             */
+                            type: "state" | "district" | "territory";
+                            /** @description One or two plain sentences for a reader: what an adult may do there today, and why a borderline case is classified as it is */
+                            summary: string;
+                            /**
+                             * @description Summary category: adult_use (legal for adults), medical (comprehensive medical program), low_thc (CBD / low-THC only), prohibited
+                             * @enum {unknown}
+                             */
+                            status: "adult_use" | "medical" | "low_thc" | "prohibited";
+                            /** @description Possessing a small personal amount is not a jailable crime (always true where adult use is legal) */
+                            decriminalized: boolean;
+                            decriminalization: {
+                                /** @description Date possession of a small amount stopped being jailable */
+                                since: string | null;
+                                summary: string | null;
+                                offense: ("legal" | "civil" | "criminal") | null;
+                                /** @description Whether jail is a possible penalty for a first small-amount offense */
+                                jail_possible: boolean | null;
+                                /** @description The largest amount (grams of flower) treated as described by `offense`; null if none is set or unknown */
+                                threshold_grams: number | null;
+                                /** @description The law behind these facts (null only where no law applies) */
+                                authority: {
+                                    /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                    citation: string;
+                                    /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                    url: string | null;
+                                } | null;
+                                /** @description Sources for the facts in this object */
+                                sources: {
+                                    /** @description What the source is, e.g. the statute, regulator page or article title */
+                                    title: string;
+                                    /**
+                                     * Format: uri
+                                     * @description Where to read it
+                                     */
+                                    url: string;
+                                    /**
+                                     * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                     * @enum {unknown}
+                                     */
+                                    kind: "official" | "reference" | "news" | "advocacy";
+                                }[];
+                            };
+                            adult_use: {
+                                /** @description Adults may legally possess cannabis for any purpose */
+                                legal: boolean;
+                                /** @description The ballot measure or bill that legalized adult use */
+                                enacted_by: {
+                                    /**
+                                     * @description How it became law
+                                     * @enum {unknown}
+                                     */
+                                    type: "ballot_measure" | "legislation" | "court_ruling" | "executive_action";
+                                    /** @description The measure or bill, with its number and popular name */
+                                    name: string;
+                                    /** @description Date approved by voters, signed into law, or decided */
+                                    date: string | null;
+                                } | null;
+                                /** @description Date adult possession became legal */
+                                effective: string | null;
+                                /** @description Date licensed adult-use retail sales began; null if none yet */
+                                sales_began: string | null;
+                                /** @description Personal possession limit */
+                                possession_limit: {
+                                    /** @description Limit for cannabis flower in grams, or null if the law sets none or it is unknown */
+                                    flower_grams: number | null;
+                                    /** @description Limit for concentrate in grams, or null if the law sets none separately or it is unknown */
+                                    concentrate_grams: number | null;
+                                    /** @description The limit as the law states it, in plain words */
+                                    summary: string;
+                                } | null;
+                                /** @description Home cultivation rules */
+                                home_grow: {
+                                    /** @description Whether adults may cultivate at home; null if unknown */
+                                    allowed: boolean | null;
+                                    /** @description Plants allowed, counted per `per` */
+                                    plants: number | null;
+                                    /** @description Whether `plants` counts per adult or per household */
+                                    per: ("adult" | "household") | null;
+                                    /** @description Cap per household, if the law sets one */
+                                    household_max: number | null;
+                                    summary: string | null;
+                                } | null;
+                                /** @description The law behind these facts (null only where no law applies) */
+                                authority: {
+                                    /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                    citation: string;
+                                    /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                    url: string | null;
+                                } | null;
+                                /** @description Sources for the facts in this object */
+                                sources: {
+                                    /** @description What the source is, e.g. the statute, regulator page or article title */
+                                    title: string;
+                                    /**
+                                     * Format: uri
+                                     * @description Where to read it
+                                     */
+                                    url: string;
+                                    /**
+                                     * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                     * @enum {unknown}
+                                     */
+                                    kind: "official" | "reference" | "news" | "advocacy";
+                                }[];
+                            };
+                            medical: {
+                                /** @description A medical program (comprehensive or low-THC) exists */
+                                legal: boolean;
+                                /**
+                                 * @description comprehensive: qualifying patients may obtain cannabis without a low-THC cap; low_thc: only CBD / low-THC products; none
+                                 * @enum {unknown}
+                                 */
+                                program: "comprehensive" | "low_thc" | "none";
+                                /** @description The measure or bill that created the current program */
+                                enacted_by: {
+                                    /**
+                                     * @description How it became law
+                                     * @enum {unknown}
+                                     */
+                                    type: "ballot_measure" | "legislation" | "court_ruling" | "executive_action";
+                                    /** @description The measure or bill, with its number and popular name */
+                                    name: string;
+                                    /** @description Date approved by voters, signed into law, or decided */
+                                    date: string | null;
+                                } | null;
+                                /** @description Date the program's law took effect */
+                                effective: string | null;
+                                /** @description Date the first licensed medical dispensary opened (dispensaries allowed is not the same as open); null if none yet or unknown */
+                                sales_began: string | null;
+                                /** @description The law behind these facts (null only where no law applies) */
+                                authority: {
+                                    /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                    citation: string;
+                                    /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                    url: string | null;
+                                } | null;
+                                /** @description Sources for the facts in this object */
+                                sources: {
+                                    /** @description What the source is, e.g. the statute, regulator page or article title */
+                                    title: string;
+                                    /**
+                                     * Format: uri
+                                     * @description Where to read it
+                                     */
+                                    url: string;
+                                    /**
+                                     * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                     * @enum {unknown}
+                                     */
+                                    kind: "official" | "reference" | "news" | "advocacy";
+                                }[];
+                            };
+                            /** @description The regulator, where one exists */
+                            regulator: {
+                                /** @description The agency that licenses and regulates cannabis */
+                                name: string;
+                                /**
+                                 * Format: uri
+                                 * @description Its website
+                                 */
+                                url: string;
+                            } | null;
+                            /** @description Caveats: pending measures, court challenges, vetoes, conflicting sources */
+                            notes: string[];
+                            /**
+                             * Format: date
+                             * @description Date this record was last checked against its sources
+                             */
+                            last_reviewed: string;
+                            /** @description Every source cited anywhere in this record and its history, deduplicated */
+                            sources: {
+                                /** @description What the source is, e.g. the statute, regulator page or article title */
+                                title: string;
+                                /**
+                                 * Format: uri
+                                 * @description Where to read it
+                                 */
+                                url: string;
+                                /**
+                                 * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                 * @enum {unknown}
+                                 */
+                                kind: "official" | "reference" | "news" | "advocacy";
+                            }[];
+                        } | {
+                            /** @description USPS code */
+                            code: string;
+                            /** @description Name */
+                            name: string;
+                            /** @description Two-digit FIPS code */
+                            fips: string;
+                            /**
+                             * @description state, district (DC) or territory
+                             * @enum {unknown}
+                             */
+                            type: "state" | "district" | "territory";
+                            /** @description The reader's summary of the law in force when the record was reviewed; null for an earlier day */
+                            summary: string | null;
+                            /** @description Summary category on that day; null if unknown */
+                            status: ("adult_use" | "medical" | "low_thc" | "prohibited") | null;
+                            /** @description Decriminalized on that day; null if unknown */
+                            decriminalized: boolean | null;
+                            decriminalization: {
+                                /** @description Date possession of a small amount stopped being jailable */
+                                since: string | null;
+                                summary: string | null;
+                                offense: ("legal" | "civil" | "criminal") | null;
+                                /** @description Whether jail is a possible penalty for a first small-amount offense */
+                                jail_possible: boolean | null;
+                                /** @description The largest amount (grams of flower) treated as described by `offense`; null if none is set or unknown */
+                                threshold_grams: number | null;
+                                /** @description The law behind these facts (null only where no law applies) */
+                                authority: {
+                                    /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                    citation: string;
+                                    /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                    url: string | null;
+                                } | null;
+                                /** @description Sources for the facts in this object */
+                                sources: {
+                                    /** @description What the source is, e.g. the statute, regulator page or article title */
+                                    title: string;
+                                    /**
+                                     * Format: uri
+                                     * @description Where to read it
+                                     */
+                                    url: string;
+                                    /**
+                                     * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                     * @enum {unknown}
+                                     */
+                                    kind: "official" | "reference" | "news" | "advocacy";
+                                }[];
+                            };
+                            adult_use: {
+                                /** @description Legal for adults on that day; null if unknown */
+                                legal: boolean | null;
+                                /** @description The ballot measure or bill that legalized adult use */
+                                enacted_by: {
+                                    /**
+                                     * @description How it became law
+                                     * @enum {unknown}
+                                     */
+                                    type: "ballot_measure" | "legislation" | "court_ruling" | "executive_action";
+                                    /** @description The measure or bill, with its number and popular name */
+                                    name: string;
+                                    /** @description Date approved by voters, signed into law, or decided */
+                                    date: string | null;
+                                } | null;
+                                /** @description Date adult possession became legal */
+                                effective: string | null;
+                                /** @description Date licensed adult-use retail sales began; null if none yet */
+                                sales_began: string | null;
+                                /** @description Personal possession limit */
+                                possession_limit: {
+                                    /** @description Limit for cannabis flower in grams, or null if the law sets none or it is unknown */
+                                    flower_grams: number | null;
+                                    /** @description Limit for concentrate in grams, or null if the law sets none separately or it is unknown */
+                                    concentrate_grams: number | null;
+                                    /** @description The limit as the law states it, in plain words */
+                                    summary: string;
+                                } | null;
+                                /** @description Home cultivation rules */
+                                home_grow: {
+                                    /** @description Whether adults may cultivate at home; null if unknown */
+                                    allowed: boolean | null;
+                                    /** @description Plants allowed, counted per `per` */
+                                    plants: number | null;
+                                    /** @description Whether `plants` counts per adult or per household */
+                                    per: ("adult" | "household") | null;
+                                    /** @description Cap per household, if the law sets one */
+                                    household_max: number | null;
+                                    summary: string | null;
+                                } | null;
+                                /** @description The law behind these facts (null only where no law applies) */
+                                authority: {
+                                    /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                    citation: string;
+                                    /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                    url: string | null;
+                                } | null;
+                                /** @description Sources for the facts in this object */
+                                sources: {
+                                    /** @description What the source is, e.g. the statute, regulator page or article title */
+                                    title: string;
+                                    /**
+                                     * Format: uri
+                                     * @description Where to read it
+                                     */
+                                    url: string;
+                                    /**
+                                     * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                     * @enum {unknown}
+                                     */
+                                    kind: "official" | "reference" | "news" | "advocacy";
+                                }[];
+                            };
+                            medical: {
+                                /** @description A medical program existed on that day; null if unknown */
+                                legal: boolean | null;
+                                /** @description The program on that day */
+                                program: ("comprehensive" | "low_thc" | "none") | null;
+                                /** @description The measure or bill that created the current program */
+                                enacted_by: {
+                                    /**
+                                     * @description How it became law
+                                     * @enum {unknown}
+                                     */
+                                    type: "ballot_measure" | "legislation" | "court_ruling" | "executive_action";
+                                    /** @description The measure or bill, with its number and popular name */
+                                    name: string;
+                                    /** @description Date approved by voters, signed into law, or decided */
+                                    date: string | null;
+                                } | null;
+                                /** @description Date the program's law took effect */
+                                effective: string | null;
+                                /** @description Date the first licensed medical dispensary opened (dispensaries allowed is not the same as open); null if none yet or unknown */
+                                sales_began: string | null;
+                                /** @description The law behind these facts (null only where no law applies) */
+                                authority: {
+                                    /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                    citation: string;
+                                    /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                    url: string | null;
+                                } | null;
+                                /** @description Sources for the facts in this object */
+                                sources: {
+                                    /** @description What the source is, e.g. the statute, regulator page or article title */
+                                    title: string;
+                                    /**
+                                     * Format: uri
+                                     * @description Where to read it
+                                     */
+                                    url: string;
+                                    /**
+                                     * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                     * @enum {unknown}
+                                     */
+                                    kind: "official" | "reference" | "news" | "advocacy";
+                                }[];
+                            };
+                            /** @description The regulator, where one exists */
+                            regulator: {
+                                /** @description The agency that licenses and regulates cannabis */
+                                name: string;
+                                /**
+                                 * Format: uri
+                                 * @description Its website
+                                 */
+                                url: string;
+                            } | null;
+                            /** @description Caveats: pending measures, court challenges, vetoes, conflicting sources */
+                            notes: string[];
+                            /**
+                             * Format: date
+                             * @description Date this record was last checked against its sources
+                             */
+                            last_reviewed: string;
+                            /** @description Every source cited anywhere in this record and its history, deduplicated */
+                            sources: {
+                                /** @description What the source is, e.g. the statute, regulator page or article title */
+                                title: string;
+                                /**
+                                 * Format: uri
+                                 * @description Where to read it
+                                 */
+                                url: string;
+                                /**
+                                 * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                 * @enum {unknown}
+                                 */
+                                kind: "official" | "reference" | "news" | "advocacy";
+                            }[];
+                        } | {
+                            /** @description USPS code */
+                            code?: string;
+                            /** @description Name */
+                            name?: string;
+                            /** @description Two-digit FIPS code */
+                            fips?: string;
+                            /**
+                             * @description state, district (DC) or territory
+                             * @enum {unknown}
+                             */
+                            type?: "state" | "district" | "territory";
+                            /** @description The reader's summary of the law in force when the record was reviewed; null for an earlier day */
+                            summary?: string | null;
+                            /** @description Summary category on that day; null if unknown */
+                            status?: ("adult_use" | "medical" | "low_thc" | "prohibited") | null;
+                            /** @description Decriminalized on that day; null if unknown */
+                            decriminalized?: boolean | null;
+                            decriminalization?: {
+                                /** @description Date possession of a small amount stopped being jailable */
+                                since: string | null;
+                                summary: string | null;
+                                offense: ("legal" | "civil" | "criminal") | null;
+                                /** @description Whether jail is a possible penalty for a first small-amount offense */
+                                jail_possible: boolean | null;
+                                /** @description The largest amount (grams of flower) treated as described by `offense`; null if none is set or unknown */
+                                threshold_grams: number | null;
+                                /** @description The law behind these facts (null only where no law applies) */
+                                authority: {
+                                    /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                    citation: string;
+                                    /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                    url: string | null;
+                                } | null;
+                                /** @description Sources for the facts in this object */
+                                sources: {
+                                    /** @description What the source is, e.g. the statute, regulator page or article title */
+                                    title: string;
+                                    /**
+                                     * Format: uri
+                                     * @description Where to read it
+                                     */
+                                    url: string;
+                                    /**
+                                     * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                     * @enum {unknown}
+                                     */
+                                    kind: "official" | "reference" | "news" | "advocacy";
+                                }[];
+                            };
+                            adult_use?: {
+                                /** @description Legal for adults on that day; null if unknown */
+                                legal: boolean | null;
+                                /** @description The ballot measure or bill that legalized adult use */
+                                enacted_by: {
+                                    /**
+                                     * @description How it became law
+                                     * @enum {unknown}
+                                     */
+                                    type: "ballot_measure" | "legislation" | "court_ruling" | "executive_action";
+                                    /** @description The measure or bill, with its number and popular name */
+                                    name: string;
+                                    /** @description Date approved by voters, signed into law, or decided */
+                                    date: string | null;
+                                } | null;
+                                /** @description Date adult possession became legal */
+                                effective: string | null;
+                                /** @description Date licensed adult-use retail sales began; null if none yet */
+                                sales_began: string | null;
+                                /** @description Personal possession limit */
+                                possession_limit: {
+                                    /** @description Limit for cannabis flower in grams, or null if the law sets none or it is unknown */
+                                    flower_grams: number | null;
+                                    /** @description Limit for concentrate in grams, or null if the law sets none separately or it is unknown */
+                                    concentrate_grams: number | null;
+                                    /** @description The limit as the law states it, in plain words */
+                                    summary: string;
+                                } | null;
+                                /** @description Home cultivation rules */
+                                home_grow: {
+                                    /** @description Whether adults may cultivate at home; null if unknown */
+                                    allowed: boolean | null;
+                                    /** @description Plants allowed, counted per `per` */
+                                    plants: number | null;
+                                    /** @description Whether `plants` counts per adult or per household */
+                                    per: ("adult" | "household") | null;
+                                    /** @description Cap per household, if the law sets one */
+                                    household_max: number | null;
+                                    summary: string | null;
+                                } | null;
+                                /** @description The law behind these facts (null only where no law applies) */
+                                authority: {
+                                    /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                    citation: string;
+                                    /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                    url: string | null;
+                                } | null;
+                                /** @description Sources for the facts in this object */
+                                sources: {
+                                    /** @description What the source is, e.g. the statute, regulator page or article title */
+                                    title: string;
+                                    /**
+                                     * Format: uri
+                                     * @description Where to read it
+                                     */
+                                    url: string;
+                                    /**
+                                     * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                     * @enum {unknown}
+                                     */
+                                    kind: "official" | "reference" | "news" | "advocacy";
+                                }[];
+                            };
+                            medical?: {
+                                /** @description A medical program existed on that day; null if unknown */
+                                legal: boolean | null;
+                                /** @description The program on that day */
+                                program: ("comprehensive" | "low_thc" | "none") | null;
+                                /** @description The measure or bill that created the current program */
+                                enacted_by: {
+                                    /**
+                                     * @description How it became law
+                                     * @enum {unknown}
+                                     */
+                                    type: "ballot_measure" | "legislation" | "court_ruling" | "executive_action";
+                                    /** @description The measure or bill, with its number and popular name */
+                                    name: string;
+                                    /** @description Date approved by voters, signed into law, or decided */
+                                    date: string | null;
+                                } | null;
+                                /** @description Date the program's law took effect */
+                                effective: string | null;
+                                /** @description Date the first licensed medical dispensary opened (dispensaries allowed is not the same as open); null if none yet or unknown */
+                                sales_began: string | null;
+                                /** @description The law behind these facts (null only where no law applies) */
+                                authority: {
+                                    /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                    citation: string;
+                                    /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                    url: string | null;
+                                } | null;
+                                /** @description Sources for the facts in this object */
+                                sources: {
+                                    /** @description What the source is, e.g. the statute, regulator page or article title */
+                                    title: string;
+                                    /**
+                                     * Format: uri
+                                     * @description Where to read it
+                                     */
+                                    url: string;
+                                    /**
+                                     * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                     * @enum {unknown}
+                                     */
+                                    kind: "official" | "reference" | "news" | "advocacy";
+                                }[];
+                            };
+                            /** @description The regulator, where one exists */
+                            regulator?: {
+                                /** @description The agency that licenses and regulates cannabis */
+                                name: string;
+                                /**
+                                 * Format: uri
+                                 * @description Its website
+                                 */
+                                url: string;
+                            } | null;
+                            /** @description Caveats: pending measures, court challenges, vetoes, conflicting sources */
+                            notes?: string[];
+                            /**
+                             * Format: date
+                             * @description Date this record was last checked against its sources
+                             */
+                            last_reviewed?: string;
+                            /** @description Every source cited anywhere in this record and its history, deduplicated */
+                            sources?: {
+                                /** @description What the source is, e.g. the statute, regulator page or article title */
+                                title: string;
+                                /**
+                                 * Format: uri
+                                 * @description Where to read it
+                                 */
+                                url: string;
+                                /**
+                                 * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                 * @enum {unknown}
+                                 */
+                                kind: "official" | "reference" | "news" | "advocacy";
+                            }[];
+                        };
+                        meta: {
+                            /** @description Dataset release, e.g. 2026.11.22 */
+                            dataset_version: string;
+                            /**
+                             * Format: date
+                             * @description Earliest last_reviewed among the records in `data`
+                             */
+                            last_reviewed: string;
+                            /** @description Date of the newest source consulted for this dataset release: later events (an election, a law taking effect, a court ruling) are not reflected. Null if the release does not state it */
+                            sources_current_to: string | null;
+                            /**
+                             * Format: date
+                             * @description The `as_of` day the records describe, when asked
+                             */
+                            as_of?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not modified (If-None-Match matched the ETag) */
+            304: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    /** @description Send back in If-None-Match */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A query parameter is invalid or unknown (problem+json; `parameter` names it) */
+            400: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI reference documenting the problem type */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /**
+                         * @description Stable, snake_case error code
+                         * @enum {unknown}
+                         */
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        /** @description Quote it when reporting a problem */
+                        request_id: string;
+                        /** @description The offending parameter, for 400s */
+                        parameter?: string;
+                    };
+                };
+            };
+            /** @description The X-API-Key is invalid (`invalid_api_key`) or expired (`expired_api_key`); never served as public */
+            401: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI reference documenting the problem type */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /**
+                         * @description Stable, snake_case error code
+                         * @enum {unknown}
+                         */
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        /** @description Quote it when reporting a problem */
+                        request_id: string;
+                        /** @description The offending parameter, for 400s */
+                        parameter?: string;
+                    };
+                };
+            };
+            /** @description No jurisdiction has this code */
+            404: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI reference documenting the problem type */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /**
+                         * @description Stable, snake_case error code
+                         * @enum {unknown}
+                         */
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        /** @description Quote it when reporting a problem */
+                        request_id: string;
+                        /** @description The offending parameter, for 400s */
+                        parameter?: string;
+                    };
+                };
+            };
+            /** @description Method not allowed; see the Allow header */
+            405: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI reference documenting the problem type */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /**
+                         * @description Stable, snake_case error code
+                         * @enum {unknown}
+                         */
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        /** @description Quote it when reporting a problem */
+                        request_id: string;
+                        /** @description The offending parameter, for 400s */
+                        parameter?: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded (`rate_limited`); the body names the `policy` */
+            429: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    /** @description Seconds until a retry is admitted (exact) */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI reference documenting the problem type */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /**
+                         * @description Stable, snake_case error code
+                         * @enum {unknown}
+                         */
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        /** @description Quote it when reporting a problem */
+                        request_id: string;
+                        /** @description The offending parameter, for 400s */
+                        parameter?: string;
+                    };
+                };
+            };
+        };
+    };
+    getStateHead: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Answer as the law stood on this day (YYYY-MM-DD), reconstructed from the dated history: status, decriminalized and the adult-use and medical facts in force then; `null` where the history cannot tell. From the first recorded event to one year ahead.
+                 * @example 2012-12-09
+                 */
+                as_of?: string;
+                /**
+                 * @description Comma-separated top-level fields to return, e.g. `code,status`: code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, regulator, notes, last_reviewed, sources. An unknown name is refused (400 `unknown_field`).
+                 * @example code,name,status,decriminalized
+                 */
+                fields?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description USPS code, case-insensitive (e.g. `CA` or `ca`).
+                 * @example CA
+                 */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The jurisdiction's record */
+            200: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    /** @description Send back in If-None-Match */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not modified (If-None-Match matched the ETag) */
+            304: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    /** @description Send back in If-None-Match */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A query parameter is invalid or unknown (problem+json; `parameter` names it) */
+            400: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The X-API-Key is invalid (`invalid_api_key`) or expired (`expired_api_key`); never served as public */
+            401: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No jurisdiction has this code */
+            404: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Method not allowed; see the Allow header */
+            405: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limit exceeded (`rate_limited`); the body names the `policy` */
+            429: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    /** @description Seconds until a retry is admitted (exact) */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getStateHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description USPS code, case-insensitive (e.g. `CA` or `ca`).
+                 * @example CA
+                 */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The jurisdiction's events */
+            200: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    /** @description Send back in If-None-Match */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Events, oldest first */
+                        data: {
+                            /** @description Stable identifier of this event */
+                            id: string;
+                            /** @description USPS code of the jurisdiction, or US for a federal event */
+                            jurisdiction: string;
+                            /**
+                             * Format: date
+                             * @description ISO 8601 calendar date (YYYY-MM-DD)
+                             */
+                            date: string;
+                            /** @description Date it takes or took effect; may be in the future */
+                            effective: string | null;
+                            /** @description A short title */
+                            title: string;
+                            /** @description One sentence saying what happened */
+                            summary: string;
+                            /** @description The law behind these facts (null only where no law applies) */
+                            authority: {
+                                /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                citation: string;
+                                /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                url: string | null;
+                            } | null;
+                            /** @description Sources for this event */
+                            sources: {
+                                /** @description What the source is, e.g. the statute, regulator page or article title */
+                                title: string;
+                                /**
+                                 * Format: uri
+                                 * @description Where to read it
+                                 */
+                                url: string;
+                                /**
+                                 * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                 * @enum {unknown}
+                                 */
+                                kind: "official" | "reference" | "news" | "advocacy";
+                            }[];
+                            /**
+                             * @description What kind of event this is (state kinds, or federal kinds for US events)
+                             * @enum {unknown}
+                             */
+                            kind: "medical_legalized" | "low_thc_legalized" | "medical_amended" | "decriminalized" | "adult_use_legalized" | "adult_use_sales_began" | "adult_use_amended" | "ballot_measure_failed" | "bill_vetoed" | "court_ruling" | "repealed" | "medical_sales_began" | "decriminalization_amended" | "executive_action" | "regulation" | "initiative_filed" | "ballot_measure_approved" | "bill_passed_chamber" | "bill_failed" | "other" | "scheduling" | "rescheduling" | "hemp" | "appropriations" | "legislation" | "proposed_rule" | "final_rule" | "administrative_hearing";
+                        }[];
+                        meta: {
+                            /** @description Dataset release, e.g. 2026.11.22 */
+                            dataset_version: string;
+                            /**
+                             * Format: date
+                             * @description Earliest last_reviewed among the records in `data`
+                             */
+                            last_reviewed: string;
+                            /** @description Date of the newest source consulted for this dataset release: later events (an election, a law taking effect, a court ruling) are not reflected. Null if the release does not state it */
+                            sources_current_to: string | null;
+                            /** @description Number of items in `data` */
+                            count: number;
+                            /** @description USPS code */
+                            jurisdiction: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not modified (If-None-Match matched the ETag) */
+            304: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    /** @description Send back in If-None-Match */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A query parameter is invalid or unknown (problem+json; `parameter` names it) */
+            400: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI reference documenting the problem type */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /**
+                         * @description Stable, snake_case error code
+                         * @enum {unknown}
+                         */
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        /** @description Quote it when reporting a problem */
+                        request_id: string;
+                        /** @description The offending parameter, for 400s */
+                        parameter?: string;
+                    };
+                };
+            };
+            /** @description The X-API-Key is invalid (`invalid_api_key`) or expired (`expired_api_key`); never served as public */
+            401: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI reference documenting the problem type */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /**
+                         * @description Stable, snake_case error code
+                         * @enum {unknown}
+                         */
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        /** @description Quote it when reporting a problem */
+                        request_id: string;
+                        /** @description The offending parameter, for 400s */
+                        parameter?: string;
+                    };
+                };
+            };
+            /** @description No jurisdiction has this code */
+            404: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI reference documenting the problem type */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /**
+                         * @description Stable, snake_case error code
+                         * @enum {unknown}
+                         */
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        /** @description Quote it when reporting a problem */
+                        request_id: string;
+                        /** @description The offending parameter, for 400s */
+                        parameter?: string;
+                    };
+                };
+            };
+            /** @description Method not allowed; see the Allow header */
+            405: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI reference documenting the problem type */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /**
+                         * @description Stable, snake_case error code
+                         * @enum {unknown}
+                         */
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        /** @description Quote it when reporting a problem */
+                        request_id: string;
+                        /** @description The offending parameter, for 400s */
+                        parameter?: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded (`rate_limited`); the body names the `policy` */
+            429: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    /** @description Seconds until a retry is admitted (exact) */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI reference documenting the problem type */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /**
+                         * @description Stable, snake_case error code
+                         * @enum {unknown}
+                         */
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        /** @description Quote it when reporting a problem */
+                        request_id: string;
+                        /** @description The offending parameter, for 400s */
+                        parameter?: string;
+                    };
+                };
+            };
+        };
+    };
+    getStateHistoryHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description USPS code, case-insensitive (e.g. `CA` or `ca`).
+                 * @example CA
+                 */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The jurisdiction's events */
+            200: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    /** @description Send back in If-None-Match */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not modified (If-None-Match matched the ETag) */
+            304: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    /** @description Send back in If-None-Match */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A query parameter is invalid or unknown (problem+json; `parameter` names it) */
+            400: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The X-API-Key is invalid (`invalid_api_key`) or expired (`expired_api_key`); never served as public */
+            401: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No jurisdiction has this code */
+            404: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Method not allowed; see the Allow header */
+            405: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limit exceeded (`rate_limited`); the body names the `policy` */
+            429: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    /** @description Seconds until a retry is admitted (exact) */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getFederal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The federal record */
+            200: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    /** @description Send back in If-None-Match */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date
+                             * @description ISO 8601 calendar date (YYYY-MM-DD)
+                             */
+                            last_reviewed: string;
+                            csa_schedule: {
+                                /**
+                                 * @description Marijuana's schedule under the Controlled Substances Act today
+                                 * @enum {unknown}
+                                 */
+                                schedule: "I" | "II" | "III" | "IV" | "V" | "descheduled";
+                                /** @description Date that schedule took effect */
+                                since: string | null;
+                                /** @description Plain-language summary */
+                                summary: string;
+                                /** @description The law behind these facts (null only where no law applies) */
+                                authority: {
+                                    /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                    citation: string;
+                                    /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                    url: string | null;
+                                } | null;
+                                /** @description Sources */
+                                sources: {
+                                    /** @description What the source is, e.g. the statute, regulator page or article title */
+                                    title: string;
+                                    /**
+                                     * Format: uri
+                                     * @description Where to read it
+                                     */
+                                    url: string;
+                                    /**
+                                     * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                     * @enum {unknown}
+                                     */
+                                    kind: "official" | "reference" | "news" | "advocacy";
+                                }[];
+                            };
+                            rescheduling: {
+                                /** @description Where the rescheduling proceeding stands, in a short phrase */
+                                stage: string;
+                                /** @description Plain-language summary of the proceeding */
+                                summary: string;
+                                /** @description The law behind these facts (null only where no law applies) */
+                                authority: {
+                                    /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                    citation: string;
+                                    /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                    url: string | null;
+                                } | null;
+                                /** @description Sources */
+                                sources: {
+                                    /** @description What the source is, e.g. the statute, regulator page or article title */
+                                    title: string;
+                                    /**
+                                     * Format: uri
+                                     * @description Where to read it
+                                     */
+                                    url: string;
+                                    /**
+                                     * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                     * @enum {unknown}
+                                     */
+                                    kind: "official" | "reference" | "news" | "advocacy";
+                                }[];
+                            };
+                            hemp: {
+                                /** @description The statutory definition of hemp in force today, in plain words */
+                                definition: string;
+                                /** @description The THC limit that separates hemp from marijuana */
+                                thc_limit: string;
+                                /** @description The law that set the definition */
+                                enacted_by: {
+                                    /**
+                                     * @description How it became law
+                                     * @enum {unknown}
+                                     */
+                                    type: "ballot_measure" | "legislation" | "court_ruling" | "executive_action";
+                                    /** @description The measure or bill, with its number and popular name */
+                                    name: string;
+                                    /** @description Date approved by voters, signed into law, or decided */
+                                    date: string | null;
+                                } | null;
+                                /** @description Date the definition took effect */
+                                effective: string | null;
+                                /** @description Plain-language summary, including later amendments and their dates */
+                                summary: string;
+                                /** @description The law behind these facts (null only where no law applies) */
+                                authority: {
+                                    /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                    citation: string;
+                                    /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                    url: string | null;
+                                } | null;
+                                /** @description Sources */
+                                sources: {
+                                    /** @description What the source is, e.g. the statute, regulator page or article title */
+                                    title: string;
+                                    /**
+                                     * Format: uri
+                                     * @description Where to read it
+                                     */
+                                    url: string;
+                                    /**
+                                     * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                     * @enum {unknown}
+                                     */
+                                    kind: "official" | "reference" | "news" | "advocacy";
+                                }[];
+                            };
+                            appropriations_riders: {
+                                /** @description The rider's common name */
+                                name: string;
+                                /** @description What it does */
+                                summary: string;
+                                /** @description Date first signed into law */
+                                first_enacted: string | null;
+                                /** @description End of the appropriation that carries it now */
+                                current_through: string | null;
+                                /** @description The law behind these facts (null only where no law applies) */
+                                authority: {
+                                    /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                    citation: string;
+                                    /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                    url: string | null;
+                                } | null;
+                                /** @description Sources */
+                                sources: {
+                                    /** @description What the source is, e.g. the statute, regulator page or article title */
+                                    title: string;
+                                    /**
+                                     * Format: uri
+                                     * @description Where to read it
+                                     */
+                                    url: string;
+                                    /**
+                                     * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                     * @enum {unknown}
+                                     */
+                                    kind: "official" | "reference" | "news" | "advocacy";
+                                }[];
+                            }[];
+                            notes: string[];
+                            /** @description Federal events, oldest first */
+                            history: {
+                                /** @description Stable identifier of this event */
+                                id: string;
+                                /** @description USPS code of the jurisdiction, or US for a federal event */
+                                jurisdiction: string;
+                                /**
+                                 * Format: date
+                                 * @description ISO 8601 calendar date (YYYY-MM-DD)
+                                 */
+                                date: string;
+                                /** @description Date it takes or took effect; may be in the future */
+                                effective: string | null;
+                                /** @description A short title */
+                                title: string;
+                                /** @description One sentence saying what happened */
+                                summary: string;
+                                /** @description The law behind these facts (null only where no law applies) */
+                                authority: {
+                                    /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                    citation: string;
+                                    /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                    url: string | null;
+                                } | null;
+                                /** @description Sources for this event */
+                                sources: {
+                                    /** @description What the source is, e.g. the statute, regulator page or article title */
+                                    title: string;
+                                    /**
+                                     * Format: uri
+                                     * @description Where to read it
+                                     */
+                                    url: string;
+                                    /**
+                                     * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                     * @enum {unknown}
+                                     */
+                                    kind: "official" | "reference" | "news" | "advocacy";
+                                }[];
+                                /**
+                                 * @description What kind of event this is (state kinds, or federal kinds for US events)
+                                 * @enum {unknown}
+                                 */
+                                kind: "medical_legalized" | "low_thc_legalized" | "medical_amended" | "decriminalized" | "adult_use_legalized" | "adult_use_sales_began" | "adult_use_amended" | "ballot_measure_failed" | "bill_vetoed" | "court_ruling" | "repealed" | "medical_sales_began" | "decriminalization_amended" | "executive_action" | "regulation" | "initiative_filed" | "ballot_measure_approved" | "bill_passed_chamber" | "bill_failed" | "other" | "scheduling" | "rescheduling" | "hemp" | "appropriations" | "legislation" | "proposed_rule" | "final_rule" | "administrative_hearing";
+                            }[];
+                        };
+                        meta: {
+                            /** @description Dataset release, e.g. 2026.11.22 */
+                            dataset_version: string;
+                            /**
+                             * Format: date
+                             * @description Earliest last_reviewed among the records in `data`
+                             */
+                            last_reviewed: string;
+                            /** @description Date of the newest source consulted for this dataset release: later events (an election, a law taking effect, a court ruling) are not reflected. Null if the release does not state it */
+                            sources_current_to: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Not modified (If-None-Match matched the ETag) */
+            304: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    /** @description Send back in If-None-Match */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A query parameter is invalid or unknown (problem+json; `parameter` names it) */
+            400: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI reference documenting the problem type */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /**
+                         * @description Stable, snake_case error code
+                         * @enum {unknown}
+                         */
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        /** @description Quote it when reporting a problem */
+                        request_id: string;
+                        /** @description The offending parameter, for 400s */
+                        parameter?: string;
+                    };
+                };
+            };
+            /** @description The X-API-Key is invalid (`invalid_api_key`) or expired (`expired_api_key`); never served as public */
+            401: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI reference documenting the problem type */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /**
+                         * @description Stable, snake_case error code
+                         * @enum {unknown}
+                         */
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        /** @description Quote it when reporting a problem */
+                        request_id: string;
+                        /** @description The offending parameter, for 400s */
+                        parameter?: string;
+                    };
+                };
+            };
+            /** @description Method not allowed; see the Allow header */
+            405: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI reference documenting the problem type */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /**
+                         * @description Stable, snake_case error code
+                         * @enum {unknown}
+                         */
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        /** @description Quote it when reporting a problem */
+                        request_id: string;
+                        /** @description The offending parameter, for 400s */
+                        parameter?: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded (`rate_limited`); the body names the `policy` */
+            429: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    /** @description Seconds until a retry is admitted (exact) */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI reference documenting the problem type */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /**
+                         * @description Stable, snake_case error code
+                         * @enum {unknown}
+                         */
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        /** @description Quote it when reporting a problem */
+                        request_id: string;
+                        /** @description The offending parameter, for 400s */
+                        parameter?: string;
+                    };
+                };
+            };
+        };
+    };
+    getFederalHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The federal record */
+            200: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    /** @description Send back in If-None-Match */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not modified (If-None-Match matched the ETag) */
+            304: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    /** @description Send back in If-None-Match */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A query parameter is invalid or unknown (problem+json; `parameter` names it) */
+            400: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The X-API-Key is invalid (`invalid_api_key`) or expired (`expired_api_key`); never served as public */
+            401: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Method not allowed; see the Allow header */
+            405: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limit exceeded (`rate_limited`); the body names the `policy` */
+            429: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    /** @description Seconds until a retry is admitted (exact) */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listChanges: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only events dated on or after this day (YYYY-MM-DD).
+                 * @example 2025-01-01
+                 */
+                since?: string;
+                /** @description Events per page, 1–500 (default 50). */
+                limit?: number;
+                /** @description Opaque cursor from the previous page's `meta.next`. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of events */
+            200: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    /** @description Send back in If-None-Match */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Events, newest first */
+                        data: {
+                            /** @description Stable identifier of this event */
+                            id: string;
+                            /** @description USPS code of the jurisdiction, or US for a federal event */
+                            jurisdiction: string;
+                            /**
+                             * Format: date
+                             * @description ISO 8601 calendar date (YYYY-MM-DD)
+                             */
+                            date: string;
+                            /** @description Date it takes or took effect; may be in the future */
+                            effective: string | null;
+                            /** @description A short title */
+                            title: string;
+                            /** @description One sentence saying what happened */
+                            summary: string;
+                            /** @description The law behind these facts (null only where no law applies) */
+                            authority: {
+                                /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                citation: string;
+                                /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                url: string | null;
+                            } | null;
+                            /** @description Sources for this event */
+                            sources: {
+                                /** @description What the source is, e.g. the statute, regulator page or article title */
+                                title: string;
+                                /**
+                                 * Format: uri
+                                 * @description Where to read it
+                                 */
+                                url: string;
+                                /**
+                                 * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                 * @enum {unknown}
+                                 */
+                                kind: "official" | "reference" | "news" | "advocacy";
+                            }[];
+                            /**
+                             * @description What kind of event this is (state kinds, or federal kinds for US events)
+                             * @enum {unknown}
+                             */
+                            kind: "medical_legalized" | "low_thc_legalized" | "medical_amended" | "decriminalized" | "adult_use_legalized" | "adult_use_sales_began" | "adult_use_amended" | "ballot_measure_failed" | "bill_vetoed" | "court_ruling" | "repealed" | "medical_sales_began" | "decriminalization_amended" | "executive_action" | "regulation" | "initiative_filed" | "ballot_measure_approved" | "bill_passed_chamber" | "bill_failed" | "other" | "scheduling" | "rescheduling" | "hemp" | "appropriations" | "legislation" | "proposed_rule" | "final_rule" | "administrative_hearing";
+                        }[];
+                        meta: {
+                            /** @description Dataset release, e.g. 2026.11.22 */
+                            dataset_version: string;
+                            /**
+                             * Format: date
+                             * @description Earliest last_reviewed among the records in `data`
+                             */
+                            last_reviewed: string;
+                            /** @description Date of the newest source consulted for this dataset release: later events (an election, a law taking effect, a court ruling) are not reflected. Null if the release does not state it */
+                            sources_current_to: string | null;
+                            /** @description Number of items in `data` */
+                            count: number;
+                            /** @description Cursor for the next page, or null on the last page */
+                            next: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Not modified (If-None-Match matched the ETag) */
+            304: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    /** @description Send back in If-None-Match */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A query parameter is invalid or unknown (problem+json; `parameter` names it) */
+            400: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI reference documenting the problem type */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /**
+                         * @description Stable, snake_case error code
+                         * @enum {unknown}
+                         */
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        /** @description Quote it when reporting a problem */
+                        request_id: string;
+                        /** @description The offending parameter, for 400s */
+                        parameter?: string;
+                    };
+                };
+            };
+            /** @description The X-API-Key is invalid (`invalid_api_key`) or expired (`expired_api_key`); never served as public */
+            401: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI reference documenting the problem type */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /**
+                         * @description Stable, snake_case error code
+                         * @enum {unknown}
+                         */
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        /** @description Quote it when reporting a problem */
+                        request_id: string;
+                        /** @description The offending parameter, for 400s */
+                        parameter?: string;
+                    };
+                };
+            };
+            /** @description Method not allowed; see the Allow header */
+            405: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI reference documenting the problem type */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /**
+                         * @description Stable, snake_case error code
+                         * @enum {unknown}
+                         */
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        /** @description Quote it when reporting a problem */
+                        request_id: string;
+                        /** @description The offending parameter, for 400s */
+                        parameter?: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded (`rate_limited`); the body names the `policy` */
+            429: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    /** @description Seconds until a retry is admitted (exact) */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @description URI reference documenting the problem type */
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        /**
+                         * @description Stable, snake_case error code
+                         * @enum {unknown}
+                         */
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        /** @description Quote it when reporting a problem */
+                        request_id: string;
+                        /** @description The offending parameter, for 400s */
+                        parameter?: string;
+                    };
+                };
+            };
+        };
+    };
+    listChangesHead: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only events dated on or after this day (YYYY-MM-DD).
+                 * @example 2025-01-01
+                 */
+                since?: string;
+                /** @description Events per page, 1–500 (default 50). */
+                limit?: number;
+                /** @description Opaque cursor from the previous page's `meta.next`. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of events */
+            200: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    /** @description Send back in If-None-Match */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not modified (If-None-Match matched the ETag) */
+            304: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    /** @description Send back in If-None-Match */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A query parameter is invalid or unknown (problem+json; `parameter` names it) */
+            400: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The X-API-Key is invalid (`invalid_api_key`) or expired (`expired_api_key`); never served as public */
+            401: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Method not allowed; see the Allow header */
+            405: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limit exceeded (`rate_limited`); the body names the `policy` */
+            429: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    /** @description Remaining quota and seconds until it next grows (draft-ietf-httpapi-ratelimit-headers-11), e.g. `"public";r=41;t=530` */
+                    RateLimit: string;
+                    /** @description The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota) */
+                    "RateLimit-Policy": string;
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current sliding window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when the oldest counted request leaves the window */
+                    "X-RateLimit-Reset": number;
+                    /** @description Requests counted in the current window */
+                    "X-RateLimit-Used": number;
+                    /** @description Seconds until a retry is admitted (exact) */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getHealthz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        checks?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        checks?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getReadyz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        checks?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    /** @description Identifies this request in our logs; quote it when reporting a problem */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        checks?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+}

@@ -1,0 +1,143 @@
+/**
+ * The typed client (client/) against the real server over HTTP, and a
+ * guard that its generated types match the server's current document.
+ */
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { after, before, describe, test } from "node:test";
+import { ApiProblemError, createClient } from "../../client/src/index.ts";
+import { renderClientFiles } from "../../scripts/client-generate.ts";
+import { createFakeClock } from "../../src/lib/clock.ts";
+import { buildTestApp, type TestApp } from "../helpers.ts";
+
+async function listen(app: TestApp): Promise<string> {
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  assert.ok(address !== null && typeof address === "object");
+  return `http://127.0.0.1:${address.port}`;
+}
+
+describe("generated types", () => {
+  test("client/src/schema.ts and client/openapi.json match the current OpenAPI document", async () => {
+    const fresh = await renderClientFiles();
+    assert.equal(
+      readFileSync("client/src/schema.ts", "utf8"),
+      fresh.schema,
+      "client types are stale: run npm run client:generate",
+    );
+    assert.equal(
+      readFileSync("client/openapi.json", "utf8"),
+      fresh.openapi,
+      "client/openapi.json is stale: run npm run client:generate",
+    );
+  });
+});
+
+describe("the client against a real server", () => {
+  let app: TestApp;
+  let baseUrl: string;
+  const statuses: number[] = [];
+  before(async () => {
+    app = await buildTestApp({}, {}, (instance) => {
+      instance.addHook("onResponse", async (_request, reply) => {
+        statuses.push(reply.statusCode);
+      });
+    });
+    baseUrl = await listen(app);
+  });
+  after(() => app.close());
+
+  test("lists with filters, fields and as_of; gets one record; history, federal, changes", async () => {
+    const client = createClient({ baseUrl });
+    const adultUse = await client.states.list({ status: ["adult_use"] });
+    assert.ok(adultUse.data.length > 10);
+    assert.ok(adultUse.data.every((record) => record.status === "adult_use"));
+    const sparse = await client.states.list({ fields: ["code", "status"], include: "territories" });
+    assert.equal(sparse.data.length, 56);
+    assert.deepEqual(Object.keys(sparse.data[0] ?? {}), ["code", "status"]);
+    const colorado = await client.states.get("co", { as_of: "2012-12-09" });
+    assert.equal(colorado.data.status, "medical");
+    assert.equal(colorado.meta.as_of, "2012-12-09");
+    const history = await client.states.history("CO");
+    assert.equal(history.meta.jurisdiction, "CO");
+    const federal = await client.federal.get();
+    assert.ok(federal.data.csa_schedule.schedule);
+    const events = [];
+    for await (const event of client.changes.all({ since: "2024-01-01", limit: 20 })) {
+      events.push(event);
+    }
+    assert.ok(events.length > 20, "followed more than one page");
+    assert.ok(events.every((event) => event.date >= "2024-01-01"));
+    const geo = await client.states.geojson({ status: ["adult_use"] });
+    assert.equal(geo.type, "FeatureCollection");
+  });
+
+  test("revalidates with the ETag: the second call is a 304 answered from its cache", async () => {
+    const client = createClient({ baseUrl });
+    const first = await client.states.get("CA");
+    statuses.length = 0;
+    const second = await client.states.get("CA");
+    assert.deepEqual(statuses, [304]);
+    assert.deepEqual(second, first);
+  });
+
+  test("errors are typed problems", async () => {
+    const client = createClient({ baseUrl });
+    await assert.rejects(client.states.get("ZZ"), (error: unknown) => {
+      assert.ok(error instanceof ApiProblemError);
+      assert.equal(error.status, 404);
+      assert.equal(error.problem.code, "jurisdiction_not_found");
+      assert.ok(error.problem.request_id);
+      return true;
+    });
+    const keyed = createClient({ baseUrl, apiKey: "cls_not-a-real-key" });
+    await assert.rejects(keyed.states.list(), (error: unknown) => {
+      assert.ok(error instanceof ApiProblemError);
+      assert.equal(error.problem.code, "invalid_api_key");
+      return true;
+    });
+  });
+});
+
+describe("retry on 429", () => {
+  let app: TestApp;
+  let baseUrl: string;
+  const clock = createFakeClock(Date.parse("2026-06-01T00:00:00Z"));
+  before(async () => {
+    app = await buildTestApp(
+      { clock },
+      { PUBLIC_RATE_LIMIT: "2", PUBLIC_RATE_WINDOW_SECONDS: "60" },
+    );
+    baseUrl = await listen(app);
+  });
+  after(() => app.close());
+
+  test("waits Retry-After (on the server's clock) and succeeds; bounded by maxRetries and maxRetryWaitMs", async () => {
+    const waits: number[] = [];
+    const sleep = async (ms: number) => {
+      waits.push(ms);
+      clock.advance(ms);
+    };
+    const client = createClient({ baseUrl, sleep, cacheEntries: 0 });
+    await client.federal.get();
+    await client.federal.get();
+    const third = await client.federal.get();
+    assert.ok(third.data);
+    assert.equal(waits.length, 1);
+    assert.ok((waits[0] ?? 0) > 0 && (waits[0] ?? 0) <= 60_000, `waited ${waits[0]} ms`);
+
+    const impatient = createClient({ baseUrl, sleep, maxRetryWaitMs: 1, cacheEntries: 0 });
+    await impatient.federal.get().catch(() => undefined);
+    const before = waits.length;
+    await assert.rejects(impatient.federal.get(), (error: unknown) => {
+      assert.ok(error instanceof ApiProblemError);
+      assert.equal(error.problem.code, "rate_limited");
+      return true;
+    });
+    assert.equal(waits.length, before, "a wait longer than maxRetryWaitMs is not taken");
+
+    const noRetry = createClient({ baseUrl, sleep, maxRetries: 0, cacheEntries: 0 });
+    await assert.rejects(noRetry.federal.get(), ApiProblemError);
+    assert.equal(waits.length, before);
+  });
+});
