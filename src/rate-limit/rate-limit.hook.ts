@@ -1,10 +1,12 @@
 /**
- * The /v1 guard, run on every API request before validation and routing:
- * identifies the caller (X-API-Key → its key's counter; otherwise, or when
- * the key is refused, the client IP's public counter), charges the counter,
- * and sets the limit headers on the response — whatever its status.
+ * The /v1 guard, run on every API request after the caller is known and
+ * before validation and routing: charges the caller's counter under its
+ * policy and sets the limit headers on the response — whatever its status.
+ * This folder knows nothing of keys or accounts: the composition root says,
+ * per request, which counter to charge under which policy, and which
+ * refusal (a bad key's 401) to raise once the request is admitted.
  *
- * Headers (SPEC §4): the IETF fields in draft-ietf-httpapi-ratelimit-headers-11
+ * Headers (README "API keys and rate limits"): the IETF fields in draft-ietf-httpapi-ratelimit-headers-11
  * syntax — `RateLimit-Policy: "public";q=60;w=900` and
  * `RateLimit: "public";r=41;t=530` — and `X-RateLimit-Limit`, `-Remaining`,
  * `-Reset` (Unix seconds), `-Used`. `t` and `X-RateLimit-Reset` tell when the
@@ -13,28 +15,22 @@
  * CORS preflights are not counted.
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { KeyUsage } from "../api-keys/api-key.usage.ts";
-import type { ApiKeyVerifier } from "../api-keys/api-key.verifier.ts";
-import type { ApiKey } from "../api-keys/api-keys.repository.ts";
 import { AppError } from "../errors.ts";
 import type { Clock } from "../lib/clock.ts";
-import { clientCounterKey, type RateLimitPolicy } from "./rate-limit.policy.ts";
+import type { RateLimitPolicy } from "./rate-limit.policy.ts";
 import type { RateLimitDecision, RateLimiter } from "./rate-limit.ts";
 
-declare module "fastify" {
-  interface FastifyRequest {
-    /** The verified API key of this /v1 request, or null for a public request. */
-    apiKey: ApiKey | null;
-  }
-}
+/** What one request is charged to, and what to refuse it with if it is admitted. */
+export type RateLimitSubject = Readonly<{
+  counter: string;
+  policy: RateLimitPolicy;
+  refusal: Error | null;
+}>;
 
 export type RateLimitGuardOptions = {
-  verifier: ApiKeyVerifier;
-  usage: KeyUsage;
   limiter: RateLimiter;
   clock: Clock;
-  publicPolicy: RateLimitPolicy;
-  keyPolicy: RateLimitPolicy;
+  subjectOf: (request: FastifyRequest) => RateLimitSubject;
 };
 
 const seconds = (ms: number) => Math.max(0, Math.ceil(ms / 1000));
@@ -55,64 +51,56 @@ export function rateLimitHeaders(
   };
 }
 
+export function rateLimitedError(
+  policy: RateLimitPolicy,
+  decision: RateLimitDecision,
+  headers: Record<string, string>,
+): AppError {
+  const retryAfter = Math.max(1, seconds(decision.resetMs));
+  return new AppError(
+    "rate_limited",
+    `The ${policy.name} limit of ${policy.limit} requests per ${seconds(policy.windowMs)} seconds is used up. Retry in ${retryAfter} seconds.`,
+    {
+      headers: { ...headers, "retry-after": String(retryAfter) },
+      extensions: {
+        policy: policy.name,
+        limit: policy.limit,
+        window_seconds: seconds(policy.windowMs),
+        retry_after_seconds: retryAfter,
+      },
+    },
+  );
+}
+
+/**
+ * Lets a client under its public limit have keys looked up freely, and one
+ * over it at most `budget.limit` look-ups per `budget.windowMs` (counted by
+ * the same limiter, so the budget holds across instances too).
+ */
+export function createLookupGate(
+  limiter: RateLimiter,
+  publicPolicy: RateLimitPolicy,
+  budget: RateLimitPolicy,
+) {
+  return async (counter: string, nowMs: number): Promise<boolean> => {
+    if ((await limiter.peek(counter, publicPolicy, nowMs)).allowed) return true;
+    return (await limiter.hit(counter, budget, nowMs)).allowed;
+  };
+}
+
 export function createRateLimitGuard(options: RateLimitGuardOptions) {
-  const { verifier, usage, limiter, clock } = options;
+  const { limiter, clock } = options;
   return async function rateLimitGuard(
     request: FastifyRequest,
     reply: FastifyReply,
   ): Promise<void> {
-    request.apiKey = null;
     if (request.method === "OPTIONS") return;
     const now = clock.now();
-    const presented = request.headers["x-api-key"];
-    let refusal: AppError | null = null;
-    let policy = options.publicPolicy;
-    let counter = clientCounterKey(request.ip);
-    if (presented !== undefined) {
-      const check = await verifier.verify(
-        Array.isArray(presented) ? (presented[0] ?? "") : presented,
-        now,
-      );
-      if (check.ok) {
-        policy = options.keyPolicy;
-        counter = `key:${check.key.id}`;
-        request.apiKey = check.key;
-      } else {
-        refusal =
-          check.code === "expired_api_key"
-            ? new AppError(
-                "expired_api_key",
-                "This API key has expired. Create a new one on the API keys page.",
-              )
-            : new AppError(
-                "invalid_api_key",
-                "This API key is not valid: it is mistyped, unknown or deleted. Send no X-API-Key header for public access, or create a key on the API keys page.",
-              );
-      }
-    }
+    const { counter, policy, refusal } = options.subjectOf(request);
     const decision = await limiter.hit(counter, policy, now);
     const headers = rateLimitHeaders(policy, decision, now);
     reply.headers(headers);
-    if (!decision.allowed) {
-      const retryAfter = seconds(decision.resetMs);
-      throw new AppError(
-        "rate_limited",
-        decision.saturated
-          ? `The service is tracking too many clients right now. Retry in ${retryAfter} seconds.`
-          : `The ${policy.name} limit of ${policy.limit} requests per ${seconds(policy.windowMs)} seconds is used up. Retry in ${retryAfter} seconds.`,
-        {
-          headers: { ...headers, "retry-after": String(retryAfter) },
-          extensions: {
-            policy: policy.name,
-            limit: policy.limit,
-            window_seconds: seconds(policy.windowMs),
-            retry_after_seconds: retryAfter,
-          },
-        },
-      );
-    }
+    if (!decision.allowed) throw rateLimitedError(policy, decision, headers);
     if (refusal !== null) throw refusal;
-    if (request.apiKey !== null)
-      usage.touch(request.apiKey.id, now, request.apiKey.lastUsedAt !== null);
   };
 }

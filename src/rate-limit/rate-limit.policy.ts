@@ -1,11 +1,13 @@
 /**
- * Rate-limit policies (SPEC §4): public callers 60 requests per 15 minutes
+ * Rate-limit policies (README "API keys and rate limits"): public callers 60 requests per 15 minutes
  * per client IP (an IPv6 client's whole /64), keyed callers 1000 per hour
- * per key. Both are operator settings; these are the defaults.
+ * per account (all of its keys share one quota). Both are operator settings;
+ * these are the defaults. The same limiter also enforces a few internal
+ * policies (key look-ups by over-limit clients, key creation per account).
  */
 export type RateLimitPolicy = Readonly<{
-  /** Name used in the RateLimit / RateLimit-Policy headers and in 429 bodies. */
-  name: "public" | "key";
+  /** Used in the RateLimit / RateLimit-Policy headers and in 429 bodies. */
+  name: string;
   limit: number;
   windowMs: number;
 }>;
