@@ -1,22 +1,23 @@
 /**
- * `npm run db:migrate`: applies pending migrations to DATABASE_URL (the
+ * `npm run migrate` (alias `db:migrate`): applies pending migrations to DATABASE_URL (the
  * same migrations the server runs at start-up) and reports what it did.
  */
 import { loadConfig } from "../src/config.ts";
-import { createDatabase } from "../src/db/database.ts";
+import { createDatabase, describeDatabaseUrl } from "../src/db/database.ts";
 import { migrateToLatest } from "../src/db/migrations.ts";
 
 const config = loadConfig(process.env);
 const database = createDatabase(config.databaseUrl);
+const where = describeDatabaseUrl(config.databaseUrl);
 try {
   const applied = await migrateToLatest(database.db as never);
   process.stdout.write(
     applied.length === 0
-      ? `${config.databaseUrl}: schema already up to date\n`
-      : `${config.databaseUrl}: applied ${applied.join(", ")}\n`,
+      ? `${where}: schema already up to date\n`
+      : `${where}: applied ${applied.join(", ")}\n`,
   );
 } catch (error) {
-  process.stderr.write(`${config.databaseUrl}: ${(error as Error).message}\n`);
+  process.stderr.write(`${where}: ${(error as Error).message}\n`);
   process.exitCode = 1;
 } finally {
   await database.close();

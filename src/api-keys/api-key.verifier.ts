@@ -1,26 +1,45 @@
 /**
  * Verifying `X-API-Key` on every /v1 request, cheaply.
  *
- * 1. A key that is not `cls_` + 28 base62 characters with a valid checksum
- *    is refused with no lookup at all (typos, made-up keys, scanner noise).
- * 2. Otherwise the SHA-256 of the key is looked up through an in-process
- *    cache: positive entries live POSITIVE_TTL_MS (so a key deleted through
- *    another instance stops working within that time), negative entries
- *    NEGATIVE_TTL_MS (128-bit random keys are never "created later").
- *    Deleting a key through this instance drops it from the cache at once.
- *    Both caches are bounded (oldest entry evicted first).
- * 3. An expired key is refused (`expired_api_key`) — checked on every
+ * 1. The cache is keyed by the exact header value: a key this instance has
+ *    already judged costs one Map lookup — no format check, checksum or
+ *    SHA-256. Only a header value the cache does not know is checked.
+ * 2. A value that is not `cls_` + 28 base62 characters with a valid
+ *    checksum is refused with no lookup (typos, made-up keys, scanner noise)
+ *    and is not cached (refusing it again is cheap).
+ * 3. Otherwise the SHA-256 of the key is looked up in the database and the
+ *    answer cached:
+ *    - known keys (positive entries) have no time limit: they stay valid
+ *      until revoked. Deleting a key, or an account, through this instance
+ *      drops its entries at once (`revokeKey`, `revokeUser`); other instances
+ *      are told through the same functions (pub/sub). `revokeAll` (after
+ *      messages may have been missed) marks every entry for re-checking:
+ *      each key's next request looks it up again. If that look-up fails
+ *      because the database is unreachable, the entry's last answer is
+ *      used and kept for the next try — a key known to be valid a moment
+ *      ago keeps working through a database outage, while a key deleted
+ *      or revoked explicitly (`revokeKey`, `revokeUser`) is gone at once.
+ *    - unknown keys (negative entries) live NEGATIVE_TTL_MS: 128-bit random
+ *      keys are never "created later", the TTL only bounds a stale entry.
+ *    Both are bounded, oldest entry evicted first: MAX_POSITIVE_ENTRIES
+ *    (≈ 590 B of heap each, ≈ 85 MB when full; measured by
+ *    bench/key-cache-memory.ts) and MAX_NEGATIVE_ENTRIES (a key string and a
+ *    time: ≈ 150 B each, ≈ 8 MB when full).
+ * 4. An expired key is refused (`expired_api_key`) — checked on every
  *    request against the clock, cached or not; unknown or deleted keys are
  *    `invalid_api_key`. Neither is ever served as public.
+ *
+ * The cache holds the presented key strings in process memory (they pass
+ * through it on every request anyway); nothing is written anywhere but the
+ * hash.
  */
 import type { Database } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import { hashApiKey, isWellFormedApiKey } from "./api-keys.format.ts";
 import { type ApiKey, findApiKeyByHash } from "./api-keys.repository.ts";
 
-export const POSITIVE_TTL_MS = 1_000;
 export const NEGATIVE_TTL_MS = 5 * 60_000;
-export const MAX_POSITIVE_ENTRIES = 10_000;
+export const MAX_POSITIVE_ENTRIES = 150_000;
 export const MAX_NEGATIVE_ENTRIES = 50_000;
 
 export type KeyCheck =
@@ -28,80 +47,145 @@ export type KeyCheck =
   | { ok: false; code: "invalid_api_key" | "expired_api_key"; cached: boolean };
 
 export type ApiKeyVerifier = {
+  /** The answer without the database — malformed, or cached — or null when only a look-up can tell. */
+  checkCached: (presented: string, nowMs: number) => KeyCheck | null;
+  /** The answer, looking the key up in the database when it is not cached. */
   verify: (presented: string, nowMs: number) => Promise<KeyCheck>;
-  /** Forget a deleted key now. */
+  /** Forget a deleted key now (by its id). */
   revokeKey: (keyId: string) => void;
-  /** Forget every key of a deleted account now. */
+  /** Forget every key of an account now (deleted account, changed password). */
   revokeUser: (userId: string) => void;
+  /** Re-check every cached key: the next request of each is looked up again (its last answer is used only if the database cannot answer). */
+  revokeAll: () => void;
   stats: () => { lookups: number; hits: number; positive: number; negative: number };
 };
 
-type Entry = { key: ApiKey | null; until: number };
+type Positive = {
+  key: ApiKey;
+  expiresAtMs: number;
+  ok: KeyCheck;
+  expired: KeyCheck;
+  /** The `revokeAll` generation it was looked up in: an older one is re-checked. */
+  generation: number;
+};
+type Negative = { until: number };
 
-function remember(map: Map<string, Entry>, hash: string, entry: Entry, max: number): void {
-  map.delete(hash);
-  if (map.size >= max) {
-    const oldest = map.keys().next().value;
-    if (oldest !== undefined) map.delete(oldest);
-  }
-  map.set(hash, entry);
+const INVALID: KeyCheck = Object.freeze({ ok: false, code: "invalid_api_key", cached: true });
+
+function positiveEntry(key: ApiKey, generation: number): Positive {
+  return {
+    generation,
+    key,
+    expiresAtMs: key.expiresAt === null ? Number.POSITIVE_INFINITY : Date.parse(key.expiresAt),
+    ok: Object.freeze({ ok: true, key, cached: true }),
+    expired: Object.freeze({ ok: false, code: "expired_api_key", cached: true }),
+  };
+}
+
+function evictOldest(map: Map<string, unknown>, max: number): void {
+  if (map.size < max) return;
+  const oldest = map.keys().next().value;
+  if (oldest !== undefined) map.delete(oldest);
 }
 
 export function createApiKeyVerifier(db: Database): ApiKeyVerifier {
-  const positive = new Map<string, Entry>();
-  const negative = new Map<string, Entry>();
+  /** Presented header value → its key. */
+  const positive = new Map<string, Positive>();
+  /** Key id → the header value cached for it (a key has exactly one valid spelling). */
+  const byKeyId = new Map<string, string>();
+  const negative = new Map<string, Negative>();
   let lookups = 0;
   let hits = 0;
+  // Bumped by every revocation: a look-up that started before one may have
+  // read a key that is deleted since, so its answer is used but not cached
+  // (cached, it would live until the next revocation of that key: never).
+  let revocations = 0;
+  /** Bumped by `revokeAll`: entries of an older generation are looked up again. */
+  let generation = 0;
 
-  const judge = (key: ApiKey | null, nowMs: number, cached: boolean): KeyCheck => {
-    if (key === null) return { ok: false, code: "invalid_api_key", cached };
-    if (key.expiresAt !== null && Date.parse(key.expiresAt) <= nowMs)
-      return { ok: false, code: "expired_api_key", cached };
-    return { ok: true, key, cached };
+  const forget = (keyId: string) => {
+    const presented = byKeyId.get(keyId);
+    if (presented === undefined) return;
+    byKeyId.delete(keyId);
+    positive.delete(presented);
+  };
+
+  const checkCached = (presented: string, nowMs: number): KeyCheck | null => {
+    const entry = positive.get(presented);
+    if (entry !== undefined && entry.generation === generation) {
+      hits++;
+      return entry.expiresAtMs <= nowMs ? entry.expired : entry.ok;
+    }
+    const miss = negative.get(presented);
+    if (miss !== undefined) {
+      if (miss.until > nowMs) {
+        hits++;
+        return INVALID;
+      }
+      negative.delete(presented);
+    }
+    if (!isWellFormedApiKey(presented)) return INVALID;
+    return null;
   };
 
   return {
+    checkCached,
     async verify(presented, nowMs) {
-      if (!isWellFormedApiKey(presented))
-        return { ok: false, code: "invalid_api_key", cached: true };
-      const hash = hashApiKey(presented);
-      const entry = positive.get(hash) ?? negative.get(hash);
-      if (entry !== undefined && entry.until > nowMs) {
-        hits++;
-        return judge(entry.key, nowMs, true);
-      }
+      const known = checkCached(presented, nowMs);
+      if (known !== null) return known;
       lookups++;
+      const epoch = revocations;
       let key: ApiKey | null;
       try {
-        key = await findApiKeyByHash(db, hash);
+        key = await findApiKeyByHash(db, hashApiKey(presented));
       } catch (cause) {
+        // Marked for re-checking but the database cannot answer: the last
+        // answer stands until it can (explicitly revoked keys are not here).
+        const stale = positive.get(presented);
+        if (stale !== undefined) return stale.expiresAtMs <= nowMs ? stale.expired : stale.ok;
         throw new AppError(
           "service_unavailable",
           "API keys cannot be checked right now. Retry shortly, or call without a key.",
-          {
-            headers: { "retry-after": "5" },
-            cause,
-          },
+          { headers: { "retry-after": "5" }, cause },
         );
       }
       if (key === null) {
-        positive.delete(hash);
-        remember(
-          negative,
-          hash,
-          { key: null, until: nowMs + NEGATIVE_TTL_MS },
-          MAX_NEGATIVE_ENTRIES,
-        );
-      } else {
-        remember(positive, hash, { key, until: nowMs + POSITIVE_TTL_MS }, MAX_POSITIVE_ENTRIES);
+        const stale = positive.get(presented);
+        if (stale !== undefined) forget(stale.key.id);
+        evictOldest(negative, MAX_NEGATIVE_ENTRIES);
+        negative.set(presented, { until: nowMs + NEGATIVE_TTL_MS });
+        return { ok: false, code: "invalid_api_key", cached: false };
       }
-      return judge(key, nowMs, false);
+      if (epoch !== revocations) {
+        return key.expiresAt !== null && Date.parse(key.expiresAt) <= nowMs
+          ? { ok: false, code: "expired_api_key", cached: false }
+          : { ok: true, key, cached: false };
+      }
+      forget(key.id);
+      if (positive.size >= MAX_POSITIVE_ENTRIES) {
+        const oldest = positive.entries().next().value;
+        if (oldest !== undefined) forget(oldest[1].key.id);
+      }
+      const entry = positiveEntry(key, generation);
+      positive.set(presented, entry);
+      byKeyId.set(key.id, presented);
+      return entry.expiresAtMs <= nowMs
+        ? { ok: false, code: "expired_api_key", cached: false }
+        : { ok: true, key, cached: false };
     },
     revokeKey(keyId) {
-      for (const [hash, entry] of positive) if (entry.key?.id === keyId) positive.delete(hash);
+      revocations++;
+      forget(keyId);
     },
     revokeUser(userId) {
-      for (const [hash, entry] of positive) if (entry.key?.userId === userId) positive.delete(hash);
+      revocations++;
+      // Rare (account deletion, password change): a scan of the cache.
+      for (const entry of positive.values()) if (entry.key.userId === userId) forget(entry.key.id);
+    },
+    revokeAll() {
+      revocations++;
+      generation++;
+      negative.clear();
     },
     stats: () => ({ lookups, hits, positive: positive.size, negative: negative.size }),
   };

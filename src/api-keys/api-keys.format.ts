@@ -13,6 +13,13 @@ import { createHash, randomBytes } from "node:crypto";
 import { crc32 } from "node:zlib";
 
 export const KEY_MARKER = "cls_";
+
+/**
+ * Query parameter names under which clients commonly put API keys. A /v1
+ * request carrying one is refused (keys go only in the header), and the
+ * logger redacts their values from URLs: one list for both.
+ */
+export const KEY_PARAMETER_NAMES = ["api_key", "apikey", "apiKey", "x-api-key", "key"] as const;
 const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 const RANDOM_LENGTH = 22;
 const CHECKSUM_LENGTH = 6;

@@ -4,18 +4,28 @@
  * the response to the form that created it (`Cache-Control: no-store`); it
  * is never stored and never shown again. Each create form carries a nonce,
  * so resubmitting it (reload, back button) cannot create a second key.
- * Deleting a key asks for confirmation and revokes it at once.
+ * Deleting a key asks for confirmation and revokes it at once; a key that
+ * is not the user's (or is gone) is "not found", never "deleted". Key names
+ * are NFC text people read back: no control or text-direction characters,
+ * something visible, at most KEY_NAME_MAX_LENGTH characters as seen.
  */
 
 import { randomBytes } from "node:crypto";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
-import { requireLogin } from "../accounts/session.plugin.ts";
+import { logSecurityEvent } from "../accounts/security-events.ts";
+import { requireLogin, requireSession, sessionOf } from "../accounts/session.plugin.ts";
 import type { Database } from "../db/database.ts";
+import { AppError } from "../errors.ts";
 import type { Clock } from "../lib/clock.ts";
 import { isCalendarDate, isoDay } from "../lib/dates.ts";
+import { displayNameProblem, normalizeText } from "../lib/text.ts";
+import { type FieldErrors, FormBody, formErrorSummary, formField } from "../web/forms.ts";
 import { html, type SafeHtml } from "../web/html.ts";
-import { type PageContext, renderPage, sendHtml } from "../web/layout.ts";
+import { type PageContext, type PagePluginOptions, renderPage, sendHtml } from "../web/layout.ts";
+import { type DailyUsage, readKeyUsage } from "./api-key.usage.ts";
+import { renderKeyUsage, USAGE_DAYS, usageSeries } from "./api-key.usage-chart.ts";
 import {
   type ApiKey,
   countApiKeys,
@@ -24,8 +34,15 @@ import {
   findApiKeyForUser,
   listApiKeys,
 } from "./api-keys.repository.ts";
+import { daysLeft, EXPIRY_NOTICE_DAYS } from "./key-expiry.ts";
 
 export const MAX_KEYS_PER_USER = 10;
+/**
+ * Keys an account may create in any 24 hours, deleted ones included: with
+ * the keyed quota per account this is not about quota any more, but it keeps
+ * create/delete churn (and the mails and rows it makes) small.
+ */
+export const KEY_CREATIONS_PER_DAY = 20;
 
 /** A random nonce for the create form, so it cannot act twice. */
 function formNonce(): string {
@@ -33,27 +50,29 @@ function formNonce(): string {
 }
 export const KEY_NAME_MAX_LENGTH = 100;
 
-export type ApiKeysPagesOptions = {
+export type ApiKeysPagesOptions = PagePluginOptions & {
   db: Database;
   clock: Clock;
-  pageContext: (request: FastifyRequest, reply: FastifyReply) => PageContext;
-  protect: ((
-    request: FastifyRequest,
-    reply: FastifyReply,
-    done: (error?: Error) => void,
-  ) => void)[];
   publicBaseUrl: string;
   /** Called after a key is deleted, so it stops working on the very next request. */
   onKeyDeleted: (keyId: string) => void;
+  /** Charges one key creation to the account; refused past KEY_CREATIONS_PER_DAY in a sliding day. */
+  throttleCreation: (
+    userId: string,
+    nowMs: number,
+  ) => Promise<{ allowed: boolean; retryAfterMs: number }>;
+  /** Called after a key is created (the owner is emailed a notice). */
+  onKeyCreated?: (owner: { userId: string; email: string }, key: ApiKey) => void;
+  /** Writes pending usage counts, so the page shows every request answered so far. */
+  flushUsage?: () => Promise<void>;
 };
 
-const CreateForm = Type.Object({
-  name: Type.Optional(Type.String({ maxLength: 1000 })),
-  expires: Type.Optional(Type.String({ maxLength: 20 })),
-  nonce: Type.Optional(Type.String({ maxLength: 64 })),
-  _csrf: Type.Optional(Type.String({ maxLength: 200 })),
-});
+/** Keys with this many days or fewer left are flagged on the page. */
+const EXPIRY_WARNING_DAYS = 14;
+
+const CreateForm = FormBody({ name: 1000, expires: 20, nonce: 64 });
 const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
+const KeysQuery = FormBody({ deleted: 5 });
 
 const DAY_MS = 86_400_000;
 
@@ -77,6 +96,10 @@ function lastDay(expiresAt: string): string {
 
 type Notice = { kind: "error" | "success"; message: string } | null;
 
+function keyNotFound(): AppError {
+  return new AppError("not_found", "You have no API key with this id.");
+}
+
 function keysPage(
   ctx: PageContext,
   input: {
@@ -85,22 +108,47 @@ function keysPage(
     notice: Notice;
     origin: string;
     values?: { name?: string; expires?: string };
+    errors?: FieldErrors;
     created?: { secret: string; name: string };
+    usage?: Map<string, DailyUsage[]>;
   },
 ): string {
   const { keys, now } = input;
+  const formState = { values: input.values ?? {}, errors: input.errors ?? {} };
   const atCap = keys.length >= MAX_KEYS_PER_USER;
+  const expiringSoon = keys.filter((key) => {
+    const left = daysLeft(key.expiresAt, now);
+    return left !== null && left <= EXPIRY_WARNING_DAYS;
+  });
   const rows = keys.map((key) => {
     const expired = key.expiresAt !== null && Date.parse(key.expiresAt) <= now;
+    const left = daysLeft(key.expiresAt, now);
+    const soon =
+      left !== null && left <= EXPIRY_WARNING_DAYS
+        ? html` <strong class="badge badge-expiring">expires in ${left} day${left === 1 ? "" : "s"}</strong>`
+        : "";
     return html`<tr${expired ? html` class="expired"` : ""}>
-  <td>${key.name}</td>
-  <td><code>${key.prefix}…</code></td>
-  <td>${formatDay(key.createdAt)}</td>
-  <td>${key.lastUsedAt ? formatDay(key.lastUsedAt) : "never"}</td>
-  <td>${key.expiresAt === null ? "never" : expired ? html`<strong class="badge badge-expired">expired</strong> ${lastDay(key.expiresAt)}` : lastDay(key.expiresAt)}</td>
-  <td><a href="/account/keys/${key.id}/delete" class="button danger small" aria-label="Delete key ${key.name}">Delete</a></td>
+  <td data-label="Name">${key.name}</td>
+  <td data-label="Prefix"><code>${key.prefix}…</code></td>
+  <td data-label="Created">${formatDay(key.createdAt)}</td>
+  <td data-label="Last used">${key.lastUsedAt ? formatDay(key.lastUsedAt) : "never"}</td>
+  <td data-label="Expires">${key.expiresAt === null ? "never" : expired ? html`<strong class="badge badge-expired">expired</strong> ${lastDay(key.expiresAt)}` : html`${lastDay(key.expiresAt)}${soon}`}</td>
+  <td class="actions"><a href="/account/keys/${key.id}/delete" class="button danger small" aria-label="Delete key ${key.name}">Delete</a></td>
 </tr>`;
   });
+  const expiryAlert =
+    expiringSoon.length === 0
+      ? ""
+      : html`<div class="alert alert-warning" role="status"><p>${expiringSoon.map((key, index) => {
+          const left = daysLeft(key.expiresAt, now) ?? 0;
+          return html`${index > 0 ? " " : ""}Key “${key.name}” expires in ${left} day${left === 1 ? "" : "s"}.`;
+        })} <a href="#rotate">Replace it without downtime</a>.</p></div>`;
+  const usage =
+    keys.length === 0
+      ? ""
+      : html`<h2 id="usage-heading">Usage, last ${USAGE_DAYS} days</h2>
+<p class="hint">Requests answered per day (UTC) for each key; 429s are requests refused for going over the limit.</p>
+${keys.map((key) => renderKeyUsage(key.id, key.name, usageSeries(input.usage?.get(key.id) ?? [], now)))}`;
   const created: SafeHtml | "" = input.created
     ? html`<section class="new-key alert alert-warning" aria-labelledby="new-key-title">
   <h2 id="new-key-title">Your new key “${input.created.name}”</h2>
@@ -113,11 +161,13 @@ function keysPage(
     : "";
   const tomorrow = isoDay(new Date(now + DAY_MS));
   const body = html`<h1>API keys</h1>
-<p>A key raises your rate limit from 60 requests per 15 minutes (per IP) to 1000 requests per hour (per key). Send it in the <code>X-API-Key</code> header — never in a URL.</p>
+<p>A key raises your rate limit from 60 requests per 15 minutes (per IP) to 1000 requests per hour, shared by all the keys of your account. Send it in the <code>X-API-Key</code> header — never in a URL.</p>
 ${input.notice ? html`<div class="alert alert-${input.notice.kind}" role="${input.notice.kind === "error" ? "alert" : "status"}">${input.notice.message}</div>` : ""}
+${formErrorSummary(formState, { name: "key-name", expires: "key-expires" })}
 ${created}
+${expiryAlert}
 <h2>Your keys</h2>
-<p class="hint">You can have up to ${MAX_KEYS_PER_USER} keys; you have ${keys.length}. “Last used” may lag by up to a minute.</p>
+<p class="hint">You can have up to ${MAX_KEYS_PER_USER} keys; you have ${keys.length}. You can create up to ${KEY_CREATIONS_PER_DAY} keys in any 24 hours, deleted ones included. “Last used” may lag by up to a minute.</p>
 ${
   keys.length === 0
     ? html`<p>You have no API keys yet.</p>`
@@ -125,6 +175,7 @@ ${
 <thead><tr><th scope="col">Name</th><th scope="col">Prefix</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Expires</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
 <tbody>${rows}</tbody></table></div>`
 }
+${usage}
 <h2>Create a key</h2>
 ${
   atCap
@@ -132,15 +183,35 @@ ${
     : html`<form method="post" action="/account/keys" class="stack">
   <input type="hidden" name="_csrf" value="${ctx.csrfToken}">
   <input type="hidden" name="nonce" value="${formNonce()}">
-  <label for="key-name">Name</label>
-  <input id="key-name" name="name" type="text" required maxlength="${KEY_NAME_MAX_LENGTH}" aria-describedby="key-name-hint" value="${input.values?.name ?? ""}">
-  <p class="hint" id="key-name-hint">What the key is for, e.g. “production app”. 1 to ${KEY_NAME_MAX_LENGTH} characters.</p>
-  <label for="key-expires">Expires (optional)</label>
-  <input id="key-expires" name="expires" type="date" min="${tomorrow}" aria-describedby="key-expires-hint" value="${input.values?.expires ?? ""}">
-  <p class="hint" id="key-expires-hint">The key works through the end of this day (UTC). Leave empty for a key that does not expire.</p>
+  ${formField(formState, {
+    name: "name",
+    id: "key-name",
+    label: "Name",
+    hint: `What the key is for, e.g. “production app”. 1 to ${KEY_NAME_MAX_LENGTH} characters.`,
+    attributes: html`required maxlength="${KEY_NAME_MAX_LENGTH * 4}"`,
+  })}
+  ${formField(formState, {
+    name: "expires",
+    id: "key-expires",
+    label: "Expires (optional)",
+    type: "date",
+    hint: "The key works through the end of this day (UTC). Leave empty for a key that does not expire.",
+    attributes: html`min="${tomorrow}"`,
+  })}
   <button type="submit">Create key</button>
 </form>`
-}`;
+}
+<section aria-labelledby="rotate" class="callout">
+<h2 id="rotate">Replacing a key without downtime</h2>
+<p>Keys are not renamed or renewed; you replace one by running two side by side for a while. Both work at once, drawing on your account's one limit.</p>
+<ol>
+  <li><strong>Create a second key</strong> with the form above, and store it where your application reads its secrets.</li>
+  <li><strong>Switch</strong> your application to the new key, and deploy.</li>
+  <li><strong>Watch the old key</strong>: when its “Last used” date and its usage chart show no new requests (figures may lag by a minute), nothing uses it any more.</li>
+  <li><strong>Delete the old key.</strong> It stops working immediately; a request that still sends it gets <code>401 invalid_api_key</code>.</li>
+</ol>
+<p>Give keys an expiration date to make replacing them a habit: we email you ${EXPIRY_NOTICE_DAYS} days before a key expires.</p>
+</section>`;
   return renderPage(ctx, { title: "API keys", body });
 }
 
@@ -158,23 +229,24 @@ function confirmDeletePage(ctx: PageContext, key: ApiKey): string {
 }
 
 export async function apiKeysPages(
-  app: FastifyInstance,
+  instance: FastifyInstance,
   options: ApiKeysPagesOptions,
 ): Promise<void> {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   const { db, clock, pageContext } = options;
 
   app.get(
     "/account/keys",
-    { schema: { hide: true }, preHandler: requireLogin },
+    { schema: { hide: true, querystring: KeysQuery }, preHandler: requireLogin },
     async (request, reply) => {
-      const session = request.session;
-      if (session === null) return;
-      const query = request.query as { deleted?: string };
+      const session = sessionOf(request);
       const notice: Notice =
-        query.deleted === "1"
+        request.query.deleted === "1"
           ? { kind: "success", message: "Key deleted. It no longer works." }
           : null;
+      await options.flushUsage?.();
       const keys = await listApiKeys(db, session.userId);
+      const usage = await readKeyUsage(db, session.userId, clock.now(), USAGE_DAYS);
       return sendHtml(
         reply,
         200,
@@ -183,6 +255,7 @@ export async function apiKeysPages(
           now: clock.now(),
           notice,
           origin: options.publicBaseUrl,
+          usage,
         }),
       );
     },
@@ -192,19 +265,18 @@ export async function apiKeysPages(
     "/account/keys",
     {
       schema: { hide: true, body: CreateForm },
-      preHandler: [...options.protect, requireLogin],
+      preHandler: [...options.protect, requireSession],
     },
     async (request, reply) => {
-      const session = request.session;
-      if (session === null) return;
-      const form = request.body as { name?: string; expires?: string; nonce?: string };
+      const session = sessionOf(request);
+      const form = request.body;
       const now = clock.now();
-      const name = (form.name ?? "").trim();
+      const name = normalizeText(form.name ?? "");
       const expires = (form.expires ?? "").trim();
       const render = async (
         status: number,
         notice: Notice,
-        extra: { created?: { secret: string; name: string } } = {},
+        extra: { created?: { secret: string; name: string }; errors?: FieldErrors } = {},
       ) =>
         sendHtml(
           reply,
@@ -215,21 +287,16 @@ export async function apiKeysPages(
             notice,
             origin: options.publicBaseUrl,
             values: status >= 400 ? { name, expires } : {},
+            usage: await readKeyUsage(db, session.userId, now, USAGE_DAYS),
             ...extra,
           }),
         );
-      if (name.length === 0 || [...name].length > KEY_NAME_MAX_LENGTH) {
-        return render(400, {
-          kind: "error",
-          message: `Give the key a name of 1 to ${KEY_NAME_MAX_LENGTH} characters.`,
-        });
-      }
-      if (expires !== "" && !(isCalendarDate(expires) && expires > isoDay(new Date(now)))) {
-        return render(400, {
-          kind: "error",
-          message: "The expiration date must be a date in the future.",
-        });
-      }
+      const errors: Record<string, string> = {};
+      const nameProblem = displayNameProblem(name, KEY_NAME_MAX_LENGTH);
+      if (nameProblem !== null) errors.name = nameProblem;
+      if (expires !== "" && !(isCalendarDate(expires) && expires > isoDay(new Date(now))))
+        errors.expires = "The expiration date must be a date in the future.";
+      if (Object.keys(errors).length > 0) return render(400, null, { errors });
       if (!/^[0-9a-f]{32}$/.test(form.nonce ?? "")) {
         return render(400, {
           kind: "error",
@@ -240,6 +307,15 @@ export async function apiKeysPages(
         return render(409, {
           kind: "error",
           message: `You already have ${MAX_KEYS_PER_USER} keys. Delete one first.`,
+        });
+      }
+      const throttle = await options.throttleCreation(session.userId, now);
+      if (!throttle.allowed) {
+        const hours = Math.max(1, Math.ceil(throttle.retryAfterMs / 3_600_000));
+        reply.header("retry-after", String(Math.max(1, Math.ceil(throttle.retryAfterMs / 1000))));
+        return render(429, {
+          kind: "error",
+          message: `You have created ${KEY_CREATIONS_PER_DAY} keys in the last 24 hours, the most allowed. You can create another in about ${hours} hour${hours === 1 ? "" : "s"}; meanwhile, keep using the keys you have.`,
         });
       }
       const result = await createApiKey(db, {
@@ -256,12 +332,14 @@ export async function apiKeysPages(
             "This form was already submitted. The key it created is listed below; its secret cannot be shown again.",
         });
       }
-      request.log.info({ api_key_id: result.key.id, prefix: result.key.prefix }, "api key created");
-      return render(
-        201,
-        { kind: "success", message: `Key “${name}” created.` },
-        { created: { secret: result.secret, name } },
-      );
+      logSecurityEvent(request, "api_key_created", {
+        userId: session.userId,
+        api_key_id: result.key.id,
+        prefix: result.key.prefix,
+      });
+      options.onKeyCreated?.({ userId: session.userId, email: session.email }, result.key);
+      // The panel showing the secret says it all; no second notice above it.
+      return render(201, null, { created: { secret: result.secret, name } });
     },
   );
 
@@ -269,14 +347,8 @@ export async function apiKeysPages(
     "/account/keys/:id/delete",
     { schema: { hide: true, params: IdParams }, preHandler: requireLogin },
     async (request, reply) => {
-      const session = request.session;
-      if (session === null) return;
-      const key = await findApiKeyForUser(
-        db,
-        session.userId,
-        (request.params as { id: string }).id,
-      );
-      if (key === null) return reply.redirect("/account/keys", 303);
+      const key = await findApiKeyForUser(db, sessionOf(request).userId, request.params.id);
+      if (key === null) throw keyNotFound();
       return sendHtml(reply, 200, confirmDeletePage(pageContext(request, reply), key));
     },
   );
@@ -284,17 +356,15 @@ export async function apiKeysPages(
   app.post(
     "/account/keys/:id/delete",
     {
-      schema: { hide: true, params: IdParams },
-      preHandler: [...options.protect, requireLogin],
+      schema: { hide: true, params: IdParams, body: FormBody({}) },
+      preHandler: [...options.protect, requireSession],
     },
     async (request, reply) => {
-      const session = request.session;
-      if (session === null) return;
-      const id = (request.params as { id: string }).id;
-      if (await deleteApiKey(db, session.userId, id)) {
-        options.onKeyDeleted(id);
-        request.log.info({ api_key_id: id }, "api key deleted");
-      }
+      const session = sessionOf(request);
+      const id = request.params.id;
+      if (!(await deleteApiKey(db, session.userId, id))) throw keyNotFound();
+      options.onKeyDeleted(id);
+      logSecurityEvent(request, "api_key_deleted", { userId: session.userId, api_key_id: id });
       return reply.header("cache-control", "no-store").redirect("/account/keys?deleted=1", 303);
     },
   );

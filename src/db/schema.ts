@@ -9,6 +9,8 @@ export type UsersTable = {
   password_hash: string;
   created_at: string;
   password_changed_at: string;
+  /** When the address was confirmed through an emailed link; null until then (never blocks use). */
+  email_verified_at: string | null;
 };
 
 export type SessionsTable = {
@@ -35,10 +37,36 @@ export type ApiKeysTable = {
   last_used_at: string | null;
   /** Nonce of the form that created it, so a resubmitted form cannot create a second key. */
   create_nonce: string | null;
+  /** When the owner was emailed that the key expires soon; null if not (yet). */
+  expiry_notice_at: string | null;
+};
+
+/** Requests per key per UTC day, written in batches; `limited` counts 429 answers. */
+export type ApiKeyUsageTable = {
+  key_id: string;
+  /** YYYY-MM-DD (UTC). */
+  day: string;
+  requests: number;
+  limited: number;
+};
+
+/** Single-use emailed tokens (password reset, address verification). */
+export type EmailTokensTable = {
+  /** SHA-256 of the token (hex); the token itself exists only in the email. */
+  token_hash: string;
+  user_id: string;
+  purpose: "password_reset" | "verify_email";
+  /** The address the token was sent to. */
+  email: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 };
 
 export type DB = {
   users: UsersTable;
   sessions: SessionsTable;
   api_keys: ApiKeysTable;
+  api_key_usage: ApiKeyUsageTable;
+  email_tokens: EmailTokensTable;
 };

@@ -3,6 +3,7 @@
  * adapts `DatabaseSync` to the interface Kysely's SqliteDialect expects.
  * Booleans become 0/1 (node:sqlite binds only null, numbers, strings, bytes).
  */
+import { chmodSync, closeSync, openSync } from "node:fs";
 import { DatabaseSync, type SQLInputValue } from "node:sqlite";
 import { type SqliteDatabase, SqliteDialect, type SqliteStatement } from "kysely";
 
@@ -15,6 +16,8 @@ function bind(parameters: ReadonlyArray<unknown>): SQLInputValue[] {
 }
 
 export function openSqlite(path: string): DatabaseSync {
+  if (path !== ":memory:") closeSync(openSync(path, "a", 0o600));
+  if (path !== ":memory:") chmodSync(path, 0o600);
   const database = new DatabaseSync(path);
   database.exec("PRAGMA foreign_keys = ON");
   database.exec("PRAGMA busy_timeout = 5000");

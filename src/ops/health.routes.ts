@@ -7,12 +7,22 @@
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
 
-/** A dependency check for /readyz; resolves true when the dependency answers. */
-export type ReadinessProbe = { name: string; check: () => Promise<boolean> };
+/**
+ * A dependency check for /readyz; resolves true when the dependency answers.
+ * A `degradable` dependency (Redis) has a fallback: while it is unreachable
+ * the instance still serves, and /readyz answers 200 with status `degraded`
+ * rather than taking every instance out of the load balancer at once.
+ */
+export type ReadinessProbe = { name: string; check: () => Promise<boolean>; degradable?: boolean };
 
 export type Lifecycle = { draining: boolean };
 
-export type HealthOptions = { probes: readonly ReadinessProbe[]; lifecycle: Lifecycle };
+export type HealthOptions = {
+  probes: readonly ReadinessProbe[];
+  lifecycle: Lifecycle;
+  /** Facts shown in /readyz `checks` that do not decide readiness (e.g. the limiter's mode). */
+  details?: () => Promise<Record<string, string>>;
+};
 
 const Health = Type.Object({
   status: Type.String(),
@@ -48,15 +58,25 @@ export async function healthRoutes(app: FastifyInstance, options: HealthOptions)
     async (_request, reply) => {
       const checks: Record<string, string> = { dataset: "ok" };
       const results = await Promise.all(options.probes.map(runProbe));
+      let degraded = false;
+      let ready = !options.lifecycle.draining;
       options.probes.forEach((probe, index) => {
-        checks[probe.name] = results[index] ? "ok" : "unreachable";
+        if (results[index]) checks[probe.name] = "ok";
+        else if (probe.degradable) {
+          checks[probe.name] = "unreachable";
+          degraded = true;
+        } else {
+          checks[probe.name] = "unreachable";
+          ready = false;
+        }
       });
+      if (options.details) Object.assign(checks, await options.details());
       if (options.lifecycle.draining) checks.lifecycle = "draining";
-      const ready = !options.lifecycle.draining && results.every(Boolean);
+      const status = !ready ? "not_ready" : degraded ? "degraded" : "ready";
       return reply
         .code(ready ? 200 : 503)
         .header("cache-control", "no-store")
-        .send({ status: ready ? "ready" : "not_ready", checks });
+        .send({ status, checks });
     },
   );
 }

@@ -11,7 +11,10 @@ describe("health and readiness", () => {
     assert.equal(json(health).status, "ok");
     const ready = await app.inject({ url: "/readyz" });
     assert.equal(ready.statusCode, 200);
-    assert.deepEqual(json(ready), { status: "ready", checks: { dataset: "ok", database: "ok" } });
+    assert.deepEqual(json(ready), {
+      status: "ready",
+      checks: { dataset: "ok", database: "ok", limiter: "exact" },
+    });
     await app.close();
   });
 
@@ -40,22 +43,49 @@ describe("health and readiness", () => {
       database: "ok",
       cache: "ok",
       redis: "unreachable",
+      limiter: "exact",
     });
     await app.close();
   });
 });
 
 describe("every response", () => {
-  test("carries a request id and strict security headers", async () => {
+  test("carries a request id; pages get the strict security headers", async () => {
     const app = await buildTestApp();
-    const a = await app.inject({ url: "/v1/states/CA" });
-    const b = await app.inject({ url: "/v1/states/CA" });
+    const a = await app.inject({ url: "/" });
+    const b = await app.inject({ url: "/" });
     assert.match(String(a.headers["x-request-id"]), /^[0-9a-f-]{36}$/);
     assert.notEqual(a.headers["x-request-id"], b.headers["x-request-id"]);
     assert.equal(a.headers["x-content-type-options"], "nosniff");
     assert.match(String(a.headers["content-security-policy"]), /frame-ancestors 'none'/);
     assert.ok(a.headers["referrer-policy"]);
     assert.equal(a.headers["strict-transport-security"], undefined, "no HSTS over plain http");
+    await app.close();
+  });
+
+  test("API responses carry nosniff and a request id, not the page policies", async () => {
+    const app = await buildTestApp();
+    for (const url of ["/v1/states/CA", "/v1/nowhere", "/v1?x=1"]) {
+      const response = await app.inject({ url });
+      assert.match(String(response.headers["x-request-id"]), /^[0-9a-f-]{36}$/, url);
+      assert.equal(response.headers["x-content-type-options"], "nosniff", url);
+      for (const name of [
+        "content-security-policy",
+        "x-frame-options",
+        "cross-origin-opener-policy",
+        "cross-origin-resource-policy",
+        "referrer-policy",
+      ]) {
+        assert.equal(response.headers[name], undefined, `${url}: ${name}`);
+      }
+    }
+    await app.close();
+  });
+
+  test("API responses carry HSTS when the public URL is https", async () => {
+    const app = await buildTestApp({}, { PUBLIC_BASE_URL: "https://api.example.org" });
+    const response = await app.inject({ url: "/v1/federal" });
+    assert.match(String(response.headers["strict-transport-security"]), /max-age=\d+/);
     await app.close();
   });
 

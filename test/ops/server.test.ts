@@ -6,29 +6,26 @@ import assert from "node:assert/strict";
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, test } from "node:test";
+import { after, describe, test } from "node:test";
 import { createDatabase } from "../../src/db/database.ts";
 import { migrateToLatest } from "../../src/db/migrations.ts";
 import { insertUserWithKey } from "../fixtures.ts";
+import { freePort } from "../support/ports.ts";
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const address = server.address();
-  server.close();
-  if (address === null || typeof address === "string") throw new Error("no port");
-  return address.port;
-}
+/** Every process started here, killed at the end even when a test failed midway. */
+const children: ChildProcess[] = [];
+after(() => {
+  for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+});
 
 function start(env: Record<string, string>): { child: ChildProcess; output: () => string } {
   const child = spawn(process.execPath, ["src/server.ts"], {
-    env: { ...process.env, LOG_LEVEL: "info", ...env },
+    env: { ...process.env, LOG_LEVEL: "info", SHUTDOWN_GRACE_MS: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  children.push(child);
   let output = "";
   child.stdout?.on("data", (chunk) => {
     output += chunk;
@@ -39,7 +36,7 @@ function start(env: Record<string, string>): { child: ChildProcess; output: () =
   return { child, output: () => output };
 }
 
-async function waitFor(condition: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
+async function waitFor(condition: () => boolean, what: string, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
@@ -111,10 +108,44 @@ describe("the server process", () => {
     await setup.close();
   });
 
+  test("on SIGTERM, /readyz answers 503 at once while requests are still served through the grace period", async () => {
+    const port = await freePort();
+    const dir = mkdtempSync(join(tmpdir(), "cls-server-"));
+    const { child, output } = start({
+      PORT: String(port),
+      DATABASE_URL: `sqlite:${join(dir, "cls.db")}`,
+      SHUTDOWN_GRACE_MS: "60000",
+      SHUTDOWN_DRAIN_MS: "5000",
+    });
+    await waitFor(() => output().includes("serving the API"), "start-up");
+    assert.equal((await fetch(`http://127.0.0.1:${port}/readyz`)).status, 200);
+    const exited = once(child, "exit");
+    child.kill("SIGTERM");
+    await waitFor(() => output().includes("serving through the grace period"), "the signal");
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
+    assert.equal(ready.status, 503, "not ready at once");
+    const served = await fetch(`http://127.0.0.1:${port}/v1/states/CA`);
+    assert.equal(served.status, 200, "still serving during the grace period");
+    assert.equal(served.headers.get("connection"), "close", "clients are told to reconnect");
+    assert.equal(child.exitCode, null, "the listener stays open for the grace period");
+    child.kill("SIGTERM");
+    assert.equal((await exited)[0], 1, "a second signal exits at once");
+  });
+
   test("refuses a bad variable with a message naming it, and exits 1", async () => {
     const { child, output } = start({ PORT: "eighty" });
     const [code] = await once(child, "exit");
     assert.equal(code, 1);
     assert.match(output(), /PORT="eighty"/);
+  });
+
+  test("refuses a zero rate limit at start-up with one line naming the setting and its range", async () => {
+    const { child, output } = start({ PUBLIC_RATE_LIMIT: "0" });
+    const [code] = await once(child, "exit");
+    assert.equal(code, 1);
+    assert.equal(
+      output().trim(),
+      'Invalid environment variable PUBLIC_RATE_LIMIT="0": expected a whole number from 1 to 1000000000 (requests per window for public callers).',
+    );
   });
 });

@@ -1,0 +1,134 @@
+/**
+ * Who is calling /v1: the `onRequest` hook that reads `X-API-Key` and
+ * attaches `request.caller` before the limiter runs.
+ *
+ * - No key: an anonymous caller, charged to its client network
+ *   (`ip:…`, or `ip6:…/64`).
+ * - A valid key: the key's account. The keyed quota belongs to the account
+ *   (`acct:<user id>`), so all of its keys share it and deleting or
+ *   re-creating keys never yields a fresh quota.
+ * - A malformed, unknown, deleted or expired key: an anonymous caller
+ *   carrying the refusal (401). It is charged to the client network like a
+ *   public request, and never served as public.
+ *
+ * Bad keys cost little: malformed ones are refused without a look-up, known
+ * and unknown ones are cached (api-key.verifier.ts), and a key not yet in
+ * the cache is looked up only if `mayLookUp` agrees — the limiter lets a
+ * client under its public limit look up freely, and one over it only a few
+ * times a minute. Otherwise the request is answered without the database,
+ * as the public 429 it would get anyway.
+ *
+ * "Last used" is noted for every request a valid key makes, admitted or not
+ * (a rotating user wants to know whether anything still sends the old key).
+ */
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { AppError } from "../errors.ts";
+import type { Clock } from "../lib/clock.ts";
+import type { KeyUsage } from "./api-key.usage.ts";
+import type { ApiKeyVerifier, KeyCheck } from "./api-key.verifier.ts";
+import type { ApiKey } from "./api-keys.repository.ts";
+
+export type Caller =
+  | Readonly<{
+      kind: "anonymous";
+      /** The client network's counter: `ip:…` or `ip6:…/64`. */
+      counter: string;
+      /** Why the key sent with this request is refused (after charging), or null. */
+      refusal: AppError | null;
+    }>
+  | Readonly<{
+      kind: "account";
+      accountId: string;
+      key: ApiKey;
+      /** `acct:<user id>`: the account's one keyed quota. */
+      counter: string;
+    }>;
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** Who is calling this /v1 request; set by the API-key hook before the limiter. */
+    caller: Caller;
+  }
+}
+
+export type ApiKeyAuthOptions = {
+  verifier: ApiKeyVerifier;
+  usage: KeyUsage;
+  clock: Clock;
+  /** The counter an anonymous request from this address is charged to. */
+  clientCounter: (ip: string) => string;
+  /** Whether this client may have a key not in the cache looked up in the database now. */
+  mayLookUp: (clientCounter: string, nowMs: number) => boolean | Promise<boolean>;
+};
+
+/** The counter of an account's keyed quota. */
+export function accountCounter(userId: string): string {
+  return `acct:${userId}`;
+}
+
+function refusalFor(check: Extract<KeyCheck, { ok: false }>): AppError {
+  return check.code === "expired_api_key"
+    ? new AppError(
+        "expired_api_key",
+        "This API key has expired. Create a new one on the API keys page.",
+      )
+    : new AppError(
+        "invalid_api_key",
+        "This API key is not valid: it is mistyped, unknown or deleted. Send no X-API-Key header for public access, or create a key on the API keys page.",
+      );
+}
+
+/**
+ * Refusal of a request whose key was not checked because its client was over
+ * the public limit. Such a request is charged to the client network, so it
+ * is normally refused as 429 before this matters; only if the window slid
+ * between the check and the charge is it admitted, and then it must still
+ * not be served as public.
+ */
+const UNCHECKED = () =>
+  new AppError(
+    "service_unavailable",
+    "This API key could not be checked right now. Retry in a few seconds.",
+    { headers: { "retry-after": "5" } },
+  );
+
+export function createApiKeyAuth(options: ApiKeyAuthOptions) {
+  const { verifier, usage, clock } = options;
+  return async function authenticate(request: FastifyRequest, _reply: FastifyReply) {
+    const header = request.headers["x-api-key"];
+    if (header === undefined || request.method === "OPTIONS") {
+      request.caller = {
+        kind: "anonymous",
+        counter: options.clientCounter(request.ip),
+        refusal: null,
+      };
+      return;
+    }
+    const presented = Array.isArray(header) ? (header[0] ?? "") : header;
+    const now = clock.now();
+    let check = verifier.checkCached(presented, now);
+    if (check === null) {
+      const counter = options.clientCounter(request.ip);
+      if (!(await options.mayLookUp(counter, now))) {
+        request.caller = { kind: "anonymous", counter, refusal: UNCHECKED() };
+        return;
+      }
+      check = await verifier.verify(presented, now);
+    }
+    if (!check.ok) {
+      request.caller = {
+        kind: "anonymous",
+        counter: options.clientCounter(request.ip),
+        refusal: refusalFor(check),
+      };
+      return;
+    }
+    request.caller = {
+      kind: "account",
+      accountId: check.key.userId,
+      key: check.key,
+      counter: accountCounter(check.key.userId),
+    };
+    usage.touch(check.key.id, now, check.key.lastUsedAt !== null);
+  };
+}

@@ -1,0 +1,79 @@
+/**
+ * Warnings before a key expires: on the API keys page (`daysLeft`), and by
+ * email, once per key, when it has EXPIRY_NOTICE_DAYS or fewer to go.
+ * `sendExpiryNotices` runs on a timer; `expiry_notice_at` makes it
+ * idempotent across runs and processes.
+ */
+import type { Database } from "../db/database.ts";
+import type { Deliver } from "../mail/mailer.ts";
+import { keyExpiringMail } from "../mail/messages.ts";
+
+export const EXPIRY_NOTICE_DAYS = 7;
+const DAY_MS = 86_400_000;
+
+/** Whole days until the key stops working (rounded up); null if it never expires or has expired. */
+export function daysLeft(expiresAt: string | null, nowMs: number): number | null {
+  if (expiresAt === null) return null;
+  const left = Date.parse(expiresAt) - nowMs;
+  return left <= 0 ? null : Math.ceil(left / DAY_MS);
+}
+
+function lastDayOf(expiresAt: string): string {
+  return new Date(Date.parse(expiresAt) - DAY_MS).toLocaleDateString("en-US", {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone: "UTC",
+  });
+}
+
+/** Emails the owner of every key entering its last EXPIRY_NOTICE_DAYS, once; returns how many. */
+export async function sendExpiryNotices(
+  db: Database,
+  deliver: Deliver,
+  nowMs: number,
+  origin: string,
+): Promise<number> {
+  const nowIso = new Date(nowMs).toISOString();
+  const horizon = new Date(nowMs + EXPIRY_NOTICE_DAYS * DAY_MS).toISOString();
+  const due = await db
+    .selectFrom("api_keys")
+    .innerJoin("users", "users.id", "api_keys.user_id")
+    .select([
+      "api_keys.id",
+      "api_keys.name",
+      "api_keys.prefix",
+      "api_keys.expires_at",
+      "users.email",
+    ])
+    .where("api_keys.expires_at", "is not", null)
+    .where("api_keys.expires_at", ">", nowIso)
+    .where("api_keys.expires_at", "<=", horizon)
+    .where("api_keys.expiry_notice_at", "is", null)
+    .execute();
+  let sent = 0;
+  for (const key of due) {
+    const expiresAt = key.expires_at as string;
+    const claimed = await db
+      .updateTable("api_keys")
+      .set({ expiry_notice_at: nowIso })
+      .where("id", "=", key.id)
+      .where("expiry_notice_at", "is", null)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) continue;
+    deliver(
+      keyExpiringMail(
+        key.email,
+        {
+          name: key.name,
+          prefix: key.prefix,
+          lastDay: lastDayOf(expiresAt),
+          days: daysLeft(expiresAt, nowMs) ?? 0,
+        },
+        origin,
+      ),
+    );
+    sent += 1;
+  }
+  return sent;
+}

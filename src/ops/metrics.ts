@@ -1,0 +1,181 @@
+/**
+ * Prometheus metrics (text format, prom-client). One registry per app, so
+ * tests and several apps in one process never share counters.
+ *
+ * - cls_http_requests_total{method,route,status} and
+ *   cls_http_request_duration_seconds{method,route,status}: the route is the
+ *   matched pattern (`/v1/states/:code`), never the raw URL, so label values
+ *   stay few; unmatched paths count as `unmatched`.
+ * - cls_rate_limit_decisions_total{policy,decision,backend} and
+ *   cls_rate_limit_backend{backend} (1 for the one in force: memory, redis or
+ *   degraded).
+ * - cls_api_key_cache_total{result=hit|miss}.
+ * - cls_store_errors_total{store=database|redis}.
+ * - the process metrics prom-client collects (CPU, memory, event loop lag).
+ *
+ * Exposure: on its own port when METRICS_PORT is set (server.ts); otherwise
+ * on the main port, answered only to loopback clients that did not come
+ * through a proxy, so it is never public by default.
+ */
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import type { ApiKeyVerifier } from "../api-keys/api-key.verifier.ts";
+import { LIMITER_BACKENDS, type LimiterBackend } from "../rate-limit/rate-limit.resilient.ts";
+import type { RateLimiter } from "../rate-limit/rate-limit.ts";
+
+export type Metrics = {
+  registry: Registry;
+  requests: Counter<"method" | "route" | "status">;
+  latency: Histogram<"method" | "route" | "status">;
+  limiterDecisions: Counter<"policy" | "decision" | "backend">;
+  limiterBackend: Gauge<"backend">;
+  keyCache: Counter<"result">;
+  storeErrors: Counter<"store">;
+};
+
+export function createMetrics(): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+  return {
+    registry,
+    requests: new Counter({
+      name: "cls_http_requests_total",
+      help: "HTTP requests answered, by method, route pattern and status",
+      labelNames: ["method", "route", "status"],
+      registers,
+    }),
+    latency: new Histogram({
+      name: "cls_http_request_duration_seconds",
+      help: "Time to answer an HTTP request, by method, route pattern and status",
+      labelNames: ["method", "route", "status"],
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers,
+    }),
+    limiterDecisions: new Counter({
+      name: "cls_rate_limit_decisions_total",
+      help: "Rate-limit decisions, by policy, decision (admitted/refused) and backend",
+      labelNames: ["policy", "decision", "backend"],
+      registers,
+    }),
+    limiterBackend: new Gauge({
+      name: "cls_rate_limit_backend",
+      help: "The limiter backend in force (1) — memory, redis, or degraded (per-instance share while Redis is unreachable)",
+      labelNames: ["backend"],
+      registers,
+    }),
+    keyCache: new Counter({
+      name: "cls_api_key_cache_total",
+      help: "API key verifications answered from the cache (hit) or the database (miss)",
+      labelNames: ["result"],
+      registers,
+    }),
+    storeErrors: new Counter({
+      name: "cls_store_errors_total",
+      help: "Failed calls to a backing store (database, redis)",
+      labelNames: ["store"],
+      registers,
+    }),
+  };
+}
+
+/** Counts each decision under the backend that made it. */
+export function instrumentLimiter(
+  limiter: RateLimiter,
+  metrics: Metrics,
+  backend: () => LimiterBackend,
+): RateLimiter {
+  // The gauge is written when the backend changes, not on every decision.
+  let shown: LimiterBackend | null = null;
+  const show = () => {
+    const current = backend();
+    if (current === shown) return;
+    shown = current;
+    for (const name of LIMITER_BACKENDS)
+      metrics.limiterBackend.set({ backend: name }, name === current ? 1 : 0);
+  };
+  show();
+  return {
+    peek: (counter, policy, nowMs) => limiter.peek(counter, policy, nowMs),
+    status: () => limiter.status(),
+    close: () => limiter.close(),
+    async hit(counter, policy, nowMs) {
+      const decision = await limiter.hit(counter, policy, nowMs);
+      metrics.limiterDecisions.inc({
+        policy: policy.name,
+        decision: decision.allowed ? "admitted" : "refused",
+        backend: backend(),
+      });
+      show();
+      return decision;
+    },
+  };
+}
+
+/** Counts cache hits and misses of key verification (failures count as store errors when answered 503). */
+export function instrumentVerifier(verifier: ApiKeyVerifier, metrics: Metrics): ApiKeyVerifier {
+  return {
+    ...verifier,
+    checkCached(presented, nowMs) {
+      const check = verifier.checkCached(presented, nowMs);
+      if (check !== null) metrics.keyCache.inc({ result: "hit" });
+      return check;
+    },
+    async verify(presented, nowMs) {
+      const check = await verifier.verify(presented, nowMs);
+      metrics.keyCache.inc({ result: check.cached ? "hit" : "miss" });
+      return check;
+    },
+  };
+}
+
+const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
+
+export type MetricsPluginOptions = {
+  metrics: Metrics;
+  serveOnMainPort: boolean;
+  /** Which unexpected errors mean the database is unreachable (counted as store errors). */
+  isUnavailable: (error: unknown) => boolean;
+};
+
+/** Counts every request of the app (not encapsulated) and, unless METRICS_PORT is set, serves /metrics. */
+export const metricsPlugin = fp(async function metricsPlugin(
+  app: FastifyInstance,
+  options: MetricsPluginOptions,
+): Promise<void> {
+  const { metrics } = options;
+  app.addHook("onResponse", (request, reply, done) => {
+    const labels = {
+      method: request.method,
+      route: request.routeOptions.url ?? "unmatched",
+      status: String(reply.statusCode),
+    };
+    metrics.requests.inc(labels);
+    metrics.latency.observe(labels, reply.elapsedTime / 1000);
+    done();
+  });
+  app.addHook("onError", (_request, _reply, error, done) => {
+    if ((error as { code?: string }).code === "service_unavailable" || options.isUnavailable(error))
+      metrics.storeErrors.inc({ store: "database" });
+    done();
+  });
+  if (!options.serveOnMainPort) return;
+  app.get("/metrics", { schema: { hide: true } }, async (request, reply) => {
+    const direct =
+      request.headers["x-forwarded-for"] === undefined &&
+      LOOPBACK.test(request.socket.remoteAddress ?? "");
+    if (!direct) return reply.callNotFound();
+    return reply
+      .type(metrics.registry.contentType)
+      .header("cache-control", "no-store")
+      .send(await metrics.registry.metrics());
+  });
+});
+
+/** The metrics text for a separate listener (METRICS_PORT). */
+export async function renderMetrics(
+  metrics: Metrics,
+): Promise<{ contentType: string; body: string }> {
+  return { contentType: metrics.registry.contentType, body: await metrics.registry.metrics() };
+}

@@ -1,0 +1,515 @@
+/**
+ * The multi-instance harness: N real server processes (`node src/server.ts`)
+ * on random ports behind a real nginx (Debian's, run as a private process
+ * with its own prefix, config and pid in a temp dir; never the system
+ * service), sharing a fresh PostgreSQL schema and a private redis-server.
+ *
+ * The instances' environment and nginx's configuration come from
+ * compose.yaml and deploy/nginx.conf, so what runs here is what the
+ * container deployment runs; only addresses and ports are replaced.
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parse } from "yaml";
+import { freePort } from "../support/ports.ts";
+
+const ROOT = new URL("../../", import.meta.url).pathname;
+
+/** Polls `condition` (no sleeping on a guess): resolves when true, throws after timeoutMs. */
+export async function until(
+  what: string,
+  condition: () => Promise<boolean> | boolean,
+  timeoutMs = 15_000,
+  everyMs = 20,
+): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    if (await condition()) return performance.now() - started;
+    if (performance.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
+
+const canConnect = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+
+// ---------------------------------------------------------------- compose.yaml
+
+type Compose = {
+  services: Record<string, { environment?: Record<string, string> }>;
+};
+
+export function composeFile(): Compose {
+  return parse(readFileSync(join(ROOT, "compose.yaml"), "utf8"), { merge: true }) as Compose;
+}
+
+/** The instances' settings from compose.yaml (every app service must agree). */
+export function composeInstanceEnv(): Record<string, string> {
+  const services = composeFile().services;
+  const apps = Object.keys(services).filter((name) => /^app\d+$/.test(name));
+  const env = services[apps[0] ?? ""]?.environment;
+  if (env === undefined || apps.length === 0) throw new Error("compose.yaml has no app services");
+  for (const name of apps) {
+    if (JSON.stringify(services[name]?.environment) !== JSON.stringify(env))
+      throw new Error(`compose.yaml: ${name} differs from ${apps[0]}`);
+  }
+  return { ...env };
+}
+
+export function composeInstanceCount(): number {
+  return Object.keys(composeFile().services).filter((name) => /^app\d+$/.test(name)).length;
+}
+
+// ---------------------------------------------------------------- redis-server
+
+export type RedisProcess = {
+  url: string;
+  port: number;
+  kill: () => Promise<void>;
+  pause: () => void;
+  resume: () => void;
+  start: () => Promise<void>;
+  /** Running and answering again, whatever a test left it as (killed or paused). */
+  heal: () => Promise<void>;
+  stop: () => Promise<void>;
+};
+
+export async function startRedis(): Promise<RedisProcess> {
+  const dir = mkdtempSync(join(tmpdir(), "cls-redis-"));
+  const port = await freePort();
+  let child: ChildProcess | null = null;
+  const exited = () =>
+    new Promise<void>((resolve) => {
+      if (child === null || child.exitCode !== null || child.signalCode !== null) resolve();
+      else child.once("exit", () => resolve());
+    });
+  const start = async () => {
+    child = spawn(
+      "redis-server",
+      [
+        "--port",
+        String(port),
+        "--bind",
+        "127.0.0.1",
+        "--save",
+        "",
+        "--appendonly",
+        "yes",
+        "--dir",
+        dir,
+      ],
+      { stdio: "ignore" },
+    );
+    await until("redis-server to accept connections", () => canConnect(port));
+  };
+  await start();
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    start,
+    kill: async () => {
+      child?.kill("SIGKILL");
+      await exited();
+    },
+    pause: () => child?.kill("SIGSTOP"),
+    resume: () => child?.kill("SIGCONT"),
+    heal: async () => {
+      if (child !== null && child.exitCode === null && child.signalCode === null)
+        child.kill("SIGCONT");
+      else await start();
+    },
+    stop: async () => {
+      child?.kill("SIGCONT");
+      child?.kill("SIGKILL");
+      await exited();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+// ---------------------------------------------------------------- a TCP proxy that can be cut
+
+export type TcpProxy = {
+  port: number;
+  cut: () => Promise<void>;
+  restore: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+/** Forwards 127.0.0.1:port → target; `cut()` refuses new connections and drops open ones; `restore()` (idempotent) listens again. */
+export async function startTcpProxy(targetHost: string, targetPort: number): Promise<TcpProxy> {
+  const sockets = new Set<net.Socket>();
+  const port = await freePort();
+  let server: net.Server | null = null;
+  const listen = async () => {
+    server = net.createServer((client) => {
+      const upstream = net.connect(targetPort, targetHost);
+      for (const s of [client, upstream]) {
+        sockets.add(s);
+        s.on("close", () => sockets.delete(s));
+        s.on("error", () => {
+          client.destroy();
+          upstream.destroy();
+        });
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve) => server?.listen(port, "127.0.0.1", resolve));
+  };
+  const cut = async () => {
+    const closing = new Promise((resolve) => server?.close(resolve));
+    for (const s of sockets) s.destroy();
+    await closing;
+    server = null;
+  };
+  await listen();
+  return {
+    port,
+    cut,
+    restore: async () => {
+      if (server === null) await listen();
+    },
+    close: async () => (server ? cut() : undefined),
+  };
+}
+
+// ---------------------------------------------------------------- instances
+
+export type Instance = {
+  name: string;
+  port: number;
+  metricsPort: number;
+  logs: Array<Record<string, unknown>>;
+  process: ChildProcess;
+  stop: () => Promise<void>;
+};
+
+export async function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
+  const child = spawn(process.execPath, ["src/server.ts"], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.unref();
+  const logs: Array<Record<string, unknown>> = [];
+  let port = 0;
+  let metricsPort = 0;
+  let stderr = "";
+  let buffered = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  child.stdout?.on("data", (chunk: Buffer) => {
+    buffered += chunk.toString();
+    const lines = buffered.split("\n");
+    buffered = lines.pop() ?? "";
+    for (const line of lines) {
+      try {
+        const entry = JSON.parse(line) as Record<string, unknown>;
+        logs.push(entry);
+        const listening = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(String(entry.msg));
+        if (listening) port = Number(listening[1]);
+        if (typeof entry.metrics_port === "number") metricsPort = entry.metrics_port;
+      } catch {}
+    }
+  });
+  await until(
+    `${name} to listen`,
+    () => {
+      if (child.exitCode !== null) throw new Error(`${name} exited ${child.exitCode}: ${stderr}`);
+      return port > 0 && metricsPort > 0;
+    },
+    90_000,
+  );
+  return {
+    name,
+    port,
+    metricsPort,
+    logs,
+    process: child,
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+// ---------------------------------------------------------------- nginx
+
+export type LoadBalancer = {
+  kind: "nginx" | "node proxy";
+  port: number;
+  stop: () => Promise<void>;
+};
+
+function nginxBinary(): string | null {
+  for (const candidate of ["/usr/sbin/nginx", "/usr/bin/nginx"]) {
+    if (spawnSync(candidate, ["-v"]).status === 0) return candidate;
+  }
+  return null;
+}
+
+/** `${NAME}`, as envsubst (and the nginx image) writes a variable. */
+const placeholder = (name: string) => `$\{${name}}`;
+
+/** deploy/nginx.conf with its two variables filled in. */
+export function renderNginxSite(listenPort: number, upstreamPorts: number[]): string {
+  const upstreams = upstreamPorts.map((port) => `server 127.0.0.1:${port};`).join(" ");
+  return readFileSync(join(ROOT, "deploy/nginx.conf"), "utf8")
+    .replaceAll(placeholder("CLS_LISTEN_PORT"), `127.0.0.1:${listenPort}`)
+    .replaceAll(placeholder("CLS_UPSTREAM_SERVERS"), upstreams);
+}
+
+/** nginx on `port` (chosen beforehand: the instances' PUBLIC_BASE_URL names it). */
+export async function startLoadBalancerOn(
+  port: number,
+  upstreamPorts: number[],
+): Promise<LoadBalancer> {
+  const binary = nginxBinary();
+  if (binary === null) {
+    if (process.env.CI === "true") throw new Error("nginx is not installed (.ci/run installs it)");
+    return startNodeProxy(port, upstreamPorts);
+  }
+  const prefix = mkdtempSync(join(tmpdir(), "cls-nginx-"));
+  writeFileSync(join(prefix, "site.conf"), renderNginxSite(port, upstreamPorts));
+  writeFileSync(
+    join(prefix, "nginx.conf"),
+    `worker_processes 1;
+pid ${prefix}/nginx.pid;
+error_log ${prefix}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${prefix}/client_body;
+  proxy_temp_path ${prefix}/proxy;
+  fastcgi_temp_path ${prefix}/fastcgi;
+  uwsgi_temp_path ${prefix}/uwsgi;
+  scgi_temp_path ${prefix}/scgi;
+  include ${prefix}/site.conf;
+}
+`,
+  );
+  const child = spawn(
+    binary,
+    [
+      "-p",
+      prefix,
+      "-c",
+      join(prefix, "nginx.conf"),
+      "-e",
+      join(prefix, "error.log"),
+      "-g",
+      "daemon off;",
+    ],
+    {
+      stdio: ["ignore", "ignore", "pipe"],
+    },
+  );
+  let stderr = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  await until("nginx to accept connections", () => {
+    if (child.exitCode !== null) throw new Error(`nginx exited ${child.exitCode}: ${stderr}`);
+    return canConnect(port);
+  });
+  return {
+    kind: "nginx",
+    port,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGQUIT");
+        await exited;
+      }
+      rmSync(prefix, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Only where nginx is absent outside CI: round-robin with the same X-Forwarded-For rule. */
+async function startNodeProxy(port: number, upstreamPorts: number[]): Promise<LoadBalancer> {
+  let next = 0;
+  const agent = new http.Agent({ keepAlive: true });
+  const server = http.createServer((request, response) => {
+    const target = upstreamPorts[next++ % upstreamPorts.length];
+    const headers = { ...request.headers, "x-forwarded-for": request.socket.remoteAddress ?? "" };
+    const upstream = http.request(
+      {
+        host: "127.0.0.1",
+        port: target,
+        method: request.method,
+        path: request.url,
+        headers,
+        agent,
+      },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
+    upstream.on("error", () => response.writeHead(502).end());
+    request.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return {
+    kind: "node proxy",
+    port,
+    stop: async () => {
+      agent.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+// ---------------------------------------------------------------- HTTP client with a chosen source address
+
+export type Answer = {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  ms: number;
+};
+
+const agents = new Map<string, http.Agent>();
+
+/** The keep-alive agent of one simulated client (its loopback source address). */
+function agentFor(localAddress: string): http.Agent {
+  let agent = agents.get(localAddress);
+  if (agent === undefined) {
+    agent = new http.Agent({ keepAlive: true, maxSockets: 64, localAddress });
+    agents.set(localAddress, agent);
+  }
+  return agent;
+}
+
+export function closeAgents(): void {
+  for (const agent of agents.values()) agent.destroy();
+  agents.clear();
+}
+
+export function send(
+  port: number,
+  path: string,
+  options: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    from?: string;
+  } = {},
+): Promise<Answer> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: "127.0.0.1",
+        port,
+        path,
+        method: options.method ?? "GET",
+        headers: options.headers,
+        agent: agentFor(options.from ?? "127.0.0.1"),
+        timeout: 30_000,
+      },
+      (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => {
+          body += chunk;
+        });
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body,
+            ms: performance.now() - started,
+          }),
+        );
+      },
+    );
+    request.on("timeout", () => request.destroy(new Error("request timed out")));
+    request.on("error", reject);
+    request.end(options.body);
+  });
+}
+
+/** One sample of a Prometheus exposition, or null. */
+export function metricSample(text: string, line: string): number | null {
+  const found = text.split("\n").find((l) => l.startsWith(`${line} `));
+  return found === undefined ? null : Number(found.slice(line.length + 1));
+}
+
+export function p99(values: number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)] as number;
+}
+
+// ---------------------------------------------------------------- the whole cluster
+
+export type Cluster = {
+  instances: Instance[];
+  lb: LoadBalancer;
+  /** The origin the website is served at (nginx). */
+  origin: string;
+  env: Record<string, string>;
+  stop: () => Promise<void>;
+};
+
+/** compose.yaml's instances (its environment, its count) on local processes behind nginx. */
+export async function startCluster(options: {
+  databaseUrl: string;
+  redisUrl: string;
+  env?: Record<string, string>;
+}): Promise<Cluster> {
+  const lbPortHint = await freePort();
+  const composed = composeInstanceEnv();
+  const count = composeInstanceCount();
+  const env = {
+    ...composed,
+    DATABASE_URL: options.databaseUrl,
+    REDIS_URL: options.redisUrl,
+    HOST: "127.0.0.1",
+    PORT: "0",
+    METRICS_PORT: "0",
+    PUBLIC_BASE_URL: `http://127.0.0.1:${lbPortHint}`,
+    ...options.env,
+  };
+  // All start at once: the advisory lock must make exactly one of them migrate.
+  const started = await Promise.allSettled(
+    Array.from({ length: count }, (_, i) => startInstance(`app${i + 1}`, env)),
+  );
+  const instances = started.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
+  const failed = started.find((s) => s.status === "rejected");
+  if (failed !== undefined) {
+    await Promise.all(instances.map((i) => i.stop()));
+    throw failed.reason;
+  }
+  const lb = await startLoadBalancerOn(
+    lbPortHint,
+    instances.map((i) => i.port),
+  );
+  return {
+    instances,
+    lb,
+    origin: `http://127.0.0.1:${lb.port}`,
+    env,
+    stop: async () => {
+      closeAgents();
+      await lb.stop();
+      await Promise.all(instances.map((i) => i.stop()));
+    },
+  };
+}
