@@ -1,17 +1,41 @@
 /**
  * Sign-up, log-in, log-out and the account page (change password, delete
- * account). Every POST passes the same-origin check and the CSRF check
- * (src/web/security.ts). Log-in errors are generic and cost the same time
- * whether or not the email exists; attempts are throttled per account and
- * per IP with an exact Retry-After, never a permanent lock-out.
+ * account). Every POST passes the same-origin and CSRF checks
+ * (src/web/security.ts) and a TypeBox body schema; logged-in POSTs pass
+ * `requireSession`.
+ *
+ * Throttles (policies in app.ts; IPv4 addresses and IPv6 /64s are one
+ * client, as the API counts them):
+ * - failed log-ins per (account, client) and per client; a stranger's
+ *   failures never refuse the owner's correct password from another client,
+ *   so nobody can lock an account out;
+ * - all log-ins per client, successful ones included (each costs argon2);
+ * - sign-ups per client;
+ * - current-password checks (change password, delete account) per session,
+ *   per account and per client, so a stolen session cannot guess online.
+ * Every argon2 computation goes through the password gate (bounded
+ * concurrency, fair between clients). Log-in errors are generic and cost
+ * the same time whether or not the email exists. Refusals say exactly when
+ * to retry; nothing is locked permanently.
  */
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { Type } from "typebox";
 import type { Database } from "../db/database.ts";
 import type { Clock } from "../lib/clock.ts";
+import { clientCounterKey } from "../rate-limit/rate-limit.policy.ts";
+import {
+  emptyForm,
+  type FieldErrors,
+  FormBody,
+  type FormState,
+  formErrorSummary,
+  formField,
+} from "../web/forms.ts";
 import { html, type SafeHtml } from "../web/html.ts";
-import { type PageContext, renderPage, sendHtml } from "../web/layout.ts";
+import { type PageContext, type PagePluginOptions, renderPage, sendHtml } from "../web/layout.ts";
 import type { AttemptLimiter } from "./attempt-limiter.ts";
+import { EMAIL_MAX_LENGTH, emailProblem, normalizeEmail } from "./email.ts";
+import type { PasswordGate } from "./password-gate.ts";
 import {
   dummyPasswordHash,
   hashPassword,
@@ -20,68 +44,75 @@ import {
   passwordProblem,
   verifyPassword,
 } from "./passwords.ts";
-import { requireLogin, type SessionCookies } from "./session.plugin.ts";
+import { logSecurityEvent } from "./security-events.ts";
+import { requireLogin, requireSession, type SessionCookies, sessionOf } from "./session.plugin.ts";
 import { createSession, deleteSession, deleteUserSessions } from "./sessions.ts";
 import {
   createUser,
   deleteUser,
   findUserByEmail,
   findUserById,
-  normalizeEmail,
   updatePasswordHash,
 } from "./users.repository.ts";
 
 export type AccountLimiters = {
-  /** Failed log-ins per account (email). */
-  loginPerAccount: AttemptLimiter;
-  /** Failed log-ins per client IP. */
-  loginPerIp: AttemptLimiter;
-  /** Sign-ups per client IP. */
-  signupPerIp: AttemptLimiter;
+  /** Failed log-ins per (account email, client network). */
+  loginFailuresPerAccountClient: AttemptLimiter;
+  /** Failed log-ins per client network. */
+  loginFailuresPerClient: AttemptLimiter;
+  /** Every log-in attempt, successful or not, per client network. */
+  loginsPerClient: AttemptLimiter;
+  /** Sign-ups per client network. */
+  signupsPerClient: AttemptLimiter;
+  /** Wrong current passwords per session, per account and per client network. */
+  passwordChecksPerSession: AttemptLimiter;
+  passwordChecksPerAccount: AttemptLimiter;
+  passwordChecksPerClient: AttemptLimiter;
 };
 
-export type AccountsOptions = {
+export type AccountsOptions = PagePluginOptions & {
   db: Database;
   clock: Clock;
   cookies: SessionCookies;
   limiters: AccountLimiters;
-  pageContext: (request: FastifyRequest, reply: FastifyReply) => PageContext;
+  passwordGate: PasswordGate;
   /** Called after an account is deleted, so its keys stop working at once. */
   onUserDeleted: (userId: string) => void;
+  /** Told after a password change, so every instance drops the account's cached keys. */
+  onPasswordChanged?: (userId: string) => void;
+  /** Email side effects (verification, notices) and the account page's reminder. */
+  events?: AccountEvents;
   /** preHandler hooks every POST must pass (same-origin, CSRF). */
-  protect: ((
-    request: FastifyRequest,
-    reply: FastifyReply,
-    done: (error?: Error) => void,
-  ) => void)[];
 };
 
-const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,190}\.[^\s@]{2,63}$/;
+/** Longest password input hashed: longer inputs are cut (the policy refuses them at sign-up). */
+const PASSWORD_INPUT_MAX = PASSWORD_MAX_LENGTH * 4;
 
-const Form = (fields: Record<string, number>) =>
-  Type.Object(
-    Object.fromEntries(
-      Object.entries(fields).map(([name, max]) => [
-        name,
-        Type.Optional(Type.String({ maxLength: max })),
-      ]),
-    ),
-  );
-const AuthForm = Form({
-  email: 320,
+export type AccountEvents = {
+  signedUp: (user: { id: string; email: string }) => Promise<void>;
+  passwordChanged: (user: { id: string; email: string }) => void;
+  accountDeleted: (user: { id: string; email: string }) => void;
+  accountNotice: (
+    userId: string,
+    csrfToken: string,
+    query: Record<string, unknown>,
+  ) => Promise<SafeHtml | "">;
+};
+
+const AuthForm = FormBody({
+  email: 1024,
   password: 1024,
   password_confirm: 1024,
   next: 200,
-  _csrf: 200,
 });
-const PasswordForm = Form({
+const PasswordForm = FormBody({
   current_password: 1024,
   new_password: 1024,
   new_password_confirm: 1024,
-  _csrf: 200,
 });
-const DeleteForm = Form({ current_password: 1024, confirm: 10, _csrf: 200 });
-type Fields = Record<string, string | undefined>;
+const DeleteForm = FormBody({ current_password: 1024, confirm: 10 });
+const LoginQuery = FormBody({ next: 2048 });
+const AccountQuery = FormBody({ updated: 20 });
 
 /** Only same-site relative paths are followed after log-in (no open redirect). */
 export function safeNext(next: string | undefined): string {
@@ -89,44 +120,52 @@ export function safeNext(next: string | undefined): string {
   return "/account/keys";
 }
 
-function alert(kind: "error" | "success" | "warning", message: string | null): SafeHtml | "" {
-  return message
-    ? html`<div class="alert alert-${kind}" role="${kind === "error" ? "alert" : "status"}">${message}</div>`
-    : "";
-}
-
 function passwordHint(): SafeHtml {
-  return html`<p class="hint" id="password-hint">${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters. A few unrelated words make a strong, memorable password. Common passwords are refused.</p>`;
+  return html`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters. A few unrelated words make a strong, memorable password. Common passwords are refused.`;
 }
 
 function authPage(
   ctx: PageContext,
   kind: "signup" | "login",
-  values: { email?: string; next?: string },
-  error: string | null,
+  state: FormState,
+  next: string,
 ): string {
   const isSignup = kind === "signup";
   const body = html`<section class="narrow">
 <h1>${isSignup ? "Create an account" : "Log in"}</h1>
 <p>${isSignup ? "An account lets you create API keys, which raise your rate limit from 60 requests per 15 minutes to 1000 per hour." : "Log in to manage your API keys."}</p>
-${alert("error", error)}
-<form method="post" action="/${kind}" class="stack">
+${formErrorSummary(state)}
+<form method="post" action="/${kind}" class="stack" novalidate>
   <input type="hidden" name="_csrf" value="${ctx.csrfToken}">
-  ${values.next ? html`<input type="hidden" name="next" value="${values.next}">` : ""}
-  <label for="email">Email</label>
-  <input id="email" name="email" type="email" autocomplete="email" required maxlength="254" value="${values.email ?? ""}">
-  <label for="password">Password</label>
-  <input id="password" name="password" type="password" required ${isSignup ? html`minlength="${PASSWORD_MIN_LENGTH}" aria-describedby="password-hint" autocomplete="new-password"` : html`autocomplete="current-password"`} maxlength="${PASSWORD_MAX_LENGTH}">
-  ${isSignup ? passwordHint() : ""}
+  ${next ? html`<input type="hidden" name="next" value="${next}">` : ""}
+  ${formField(state, {
+    name: "email",
+    label: "Email",
+    type: "email",
+    attributes: html`autocomplete="email" required maxlength="${EMAIL_MAX_LENGTH}"`,
+  })}
+  ${formField(state, {
+    name: "password",
+    label: "Password",
+    type: "password",
+    ...(isSignup ? { hint: passwordHint() } : {}),
+    attributes: isSignup
+      ? html`required minlength="${PASSWORD_MIN_LENGTH}" maxlength="${PASSWORD_MAX_LENGTH}" autocomplete="new-password"`
+      : html`required maxlength="${PASSWORD_MAX_LENGTH}" autocomplete="current-password"`,
+  })}
   ${
     isSignup
-      ? html`<label for="password_confirm">Confirm password</label>
-  <input id="password_confirm" name="password_confirm" type="password" required autocomplete="new-password" maxlength="${PASSWORD_MAX_LENGTH}">`
+      ? formField(state, {
+          name: "password_confirm",
+          label: "Confirm password",
+          type: "password",
+          attributes: html`required maxlength="${PASSWORD_MAX_LENGTH}" autocomplete="new-password"`,
+        })
       : ""
   }
   <button type="submit">${isSignup ? "Create account" : "Log in"}</button>
 </form>
-<p>${isSignup ? html`Already have an account? <a href="/login">Log in</a>.` : html`New here? <a href="/signup">Create an account</a>.`}</p>
+<p>${isSignup ? html`Already have an account? <a href="/login">Log in</a>.` : html`<a href="/password/forgot">Forgot your password?</a> · New here? <a href="/signup">Create an account</a>.`}</p>
 </section>`;
   return renderPage(ctx, { title: isSignup ? "Sign up" : "Log in", body });
 }
@@ -134,96 +173,157 @@ ${alert("error", error)}
 function accountPage(
   ctx: PageContext,
   email: string,
-  messages: { error?: string | null; success?: string | null },
+  forms: {
+    password?: FormState;
+    delete?: FormState;
+    success?: string | null;
+    notice?: SafeHtml | "";
+  },
 ): string {
+  const passwordState = forms.password ?? emptyForm;
+  const deleteState = forms.delete ?? emptyForm;
   const body = html`<section class="narrow">
 <h1>Account</h1>
 <p>Logged in as <strong>${email}</strong>. <a href="/account/keys">Manage your API keys</a>.</p>
-${alert("error", messages.error ?? null)}${alert("success", messages.success ?? null)}
+${forms.notice ?? ""}${forms.success ? html`<div class="alert alert-success" role="status">${forms.success}</div>` : ""}
 <h2>Change password</h2>
 <p>Changing your password logs you out everywhere else.</p>
-<form method="post" action="/account/password" class="stack">
+${formErrorSummary(passwordState)}
+<form method="post" action="/account/password" class="stack" novalidate>
   <input type="hidden" name="_csrf" value="${ctx.csrfToken}">
-  <label for="current_password">Current password</label>
-  <input id="current_password" name="current_password" type="password" required autocomplete="current-password">
-  <label for="new_password">New password</label>
-  <input id="new_password" name="new_password" type="password" required minlength="${PASSWORD_MIN_LENGTH}" maxlength="${PASSWORD_MAX_LENGTH}" autocomplete="new-password" aria-describedby="password-hint">
-  ${passwordHint()}
-  <label for="new_password_confirm">Confirm new password</label>
-  <input id="new_password_confirm" name="new_password_confirm" type="password" required autocomplete="new-password">
+  ${formField(passwordState, {
+    name: "current_password",
+    label: "Current password",
+    type: "password",
+    attributes: html`required autocomplete="current-password"`,
+  })}
+  ${formField(passwordState, {
+    name: "new_password",
+    label: "New password",
+    type: "password",
+    hint: passwordHint(),
+    attributes: html`required minlength="${PASSWORD_MIN_LENGTH}" maxlength="${PASSWORD_MAX_LENGTH}" autocomplete="new-password"`,
+  })}
+  ${formField(passwordState, {
+    name: "new_password_confirm",
+    label: "Confirm new password",
+    type: "password",
+    attributes: html`required autocomplete="new-password"`,
+  })}
   <button type="submit">Change password</button>
 </form>
 <h2>Delete account</h2>
 <p>Deleting your account revokes all of your API keys at once. This cannot be undone.</p>
-<form method="post" action="/account/delete" class="stack" data-confirm="Delete your account and revoke all of your API keys?">
+${formErrorSummary(deleteState, { current_password: "delete_password", confirm: "delete_confirm" })}
+<form method="post" action="/account/delete" class="stack" novalidate data-confirm="Delete your account and revoke all of your API keys?">
   <input type="hidden" name="_csrf" value="${ctx.csrfToken}">
-  <label for="delete_password">Current password</label>
-  <input id="delete_password" name="current_password" type="password" required autocomplete="current-password">
-  <label class="checkbox"><input type="checkbox" name="confirm" value="yes" required> I understand that my keys stop working immediately.</label>
+  ${formField(deleteState, {
+    name: "current_password",
+    id: "delete_password",
+    label: "Current password",
+    type: "password",
+    attributes: html`required autocomplete="current-password"`,
+  })}
+  ${formField(deleteState, {
+    name: "confirm",
+    id: "delete_confirm",
+    label: "I understand that my keys stop working immediately.",
+    type: "checkbox",
+    attributes: html`required`,
+  })}
   <button type="submit" class="danger">Delete account</button>
 </form>
 </section>`;
   return renderPage(ctx, { title: "Account", body });
 }
 
+/** Seconds and a sentence for a throttled form. */
+function retryIn(reply: FastifyReply, waitMs: number): string {
+  const seconds = Math.ceil(waitMs / 1000);
+  reply.header("retry-after", String(seconds));
+  return seconds < 120
+    ? `${seconds} second${seconds === 1 ? "" : "s"}`
+    : `${Math.ceil(seconds / 60)} minutes`;
+}
+
 export async function accountsRoutes(
-  app: FastifyInstance,
+  instance: FastifyInstance,
   options: AccountsOptions,
 ): Promise<void> {
-  const { db, clock, cookies, limiters, pageContext } = options;
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
+  const { db, clock, cookies, limiters, pageContext, passwordGate } = options;
   const nowIso = () => new Date(clock.now()).toISOString();
+  const clientOf = (request: FastifyRequest) => clientCounterKey(request.ip);
 
+  const hash = (request: FastifyRequest, password: string) =>
+    passwordGate.run(clientOf(request), () => hashPassword(password));
+  const verify = (request: FastifyRequest, password: string, stored: string) =>
+    passwordGate.run(clientOf(request), () =>
+      verifyPassword(password.slice(0, PASSWORD_INPUT_MAX), stored),
+    );
+
+  /** Ends the visitor's current session (if any), starts a new one, and rotates the CSRF secret. */
   const startSession = async (request: FastifyRequest, reply: FastifyReply, userId: string) => {
     if (request.session !== null) await deleteSession(db, request.session.idHash);
     const { token } = await createSession(db, userId, clock);
     cookies.set(reply, token);
+    reply.rotateCsrf();
   };
 
   app.get("/signup", { schema: { hide: true } }, (request, reply) => {
     if (request.session !== null)
       return reply.header("cache-control", "no-store").redirect("/account/keys", 303);
-    return sendHtml(reply, 200, authPage(pageContext(request, reply), "signup", {}, null));
+    return sendHtml(reply, 200, authPage(pageContext(request, reply), "signup", emptyForm, ""));
   });
 
   app.post(
     "/signup",
     { schema: { hide: true, body: AuthForm }, preHandler: options.protect },
     async (request, reply) => {
-      const form = request.body as Fields;
+      const form = request.body;
       const email = normalizeEmail(form.email ?? "");
-      const again = (status: number, error: string) =>
-        sendHtml(reply, status, authPage(pageContext(request, reply), "signup", { email }, error));
-      const wait = limiters.signupPerIp.retryAfterMs(request.ip);
-      if (wait > 0) {
-        reply.header("retry-after", String(Math.ceil(wait / 1000)));
-        return again(
-          429,
-          `Too many sign-ups from your network. Try again in ${Math.ceil(wait / 60_000)} minute(s).`,
+      const client = clientOf(request);
+      const again = (status: number, errors: FieldErrors) =>
+        sendHtml(
+          reply,
+          status,
+          authPage(pageContext(request, reply), "signup", { values: { email }, errors }, ""),
         );
+      const wait = limiters.signupsPerClient.retryAfterMs(client);
+      if (wait > 0) {
+        logSecurityEvent(request, "signup_throttled");
+        return again(429, {
+          form: `Too many sign-ups from your network. Try again in ${retryIn(reply, wait)}.`,
+        });
       }
-      if (!EMAIL.test(email)) return again(400, "Enter a valid email address.");
       const password = form.password ?? "";
+      const errors: Record<string, string> = {};
+      const emailError = emailProblem(email);
+      if (emailError !== null) errors.email = emailError;
       const problem = passwordProblem(password, email);
-      if (problem !== null) return again(400, problem);
-      if (password !== form.password_confirm) return again(400, "The two passwords do not match.");
-      limiters.signupPerIp.record(request.ip);
-      const user = await createUser(db, email, await hashPassword(password), nowIso());
+      if (problem !== null) errors.password = problem;
+      else if (password !== form.password_confirm)
+        errors.password_confirm = "The two passwords do not match.";
+      if (Object.keys(errors).length > 0) return again(400, errors);
+      limiters.signupsPerClient.record(client);
+      const user = await createUser(db, email, await hash(request, password), nowIso());
       if (user === null)
-        return again(409, "An account with this email already exists. Log in instead.");
+        return again(409, { email: "An account with this email already exists. Log in instead." });
       await startSession(request, reply, user.id);
-      request.log.info({ user_id: user.id }, "account created");
+      logSecurityEvent(request, "signup", { userId: user.id });
+      await options.events?.signedUp(user);
       return reply.header("cache-control", "no-store").redirect("/account/keys", 303);
     },
   );
 
-  app.get("/login", { schema: { hide: true } }, (request, reply) => {
-    const next = (request.query as { next?: string }).next;
+  app.get("/login", { schema: { hide: true, querystring: LoginQuery } }, (request, reply) => {
+    const next = request.query.next;
     if (request.session !== null)
       return reply.header("cache-control", "no-store").redirect(safeNext(next), 303);
     return sendHtml(
       reply,
       200,
-      authPage(pageContext(request, reply), "login", { next: next ? safeNext(next) : "" }, null),
+      authPage(pageContext(request, reply), "login", emptyForm, next ? safeNext(next) : ""),
     );
   });
 
@@ -231,116 +331,208 @@ export async function accountsRoutes(
     "/login",
     { schema: { hide: true, body: AuthForm }, preHandler: options.protect },
     async (request, reply) => {
-      const form = request.body as Fields;
+      const form = request.body;
       const email = normalizeEmail(form.email ?? "");
       const next = safeNext(form.next);
-      const again = (status: number, error: string) =>
+      const client = clientOf(request);
+      const accountClient = `${email} ${client}`;
+      const again = (status: number, message: string) =>
         sendHtml(
           reply,
           status,
-          authPage(pageContext(request, reply), "login", { email, next }, error),
+          authPage(
+            pageContext(request, reply),
+            "login",
+            { values: { email }, errors: { form: message } },
+            next,
+          ),
         );
       const wait = Math.max(
-        limiters.loginPerAccount.retryAfterMs(email),
-        limiters.loginPerIp.retryAfterMs(request.ip),
+        limiters.loginFailuresPerAccountClient.retryAfterMs(accountClient),
+        limiters.loginFailuresPerClient.retryAfterMs(client),
+        limiters.loginsPerClient.retryAfterMs(client),
       );
       if (wait > 0) {
-        reply.header("retry-after", String(Math.ceil(wait / 1000)));
+        logSecurityEvent(request, "login_throttled");
         return again(
           429,
-          `Too many failed log-ins. Try again in ${Math.ceil(wait / 60_000)} minute(s).`,
+          `Too many log-ins from your network. Try again in ${retryIn(reply, wait)}.`,
         );
       }
-      const user = await findUserByEmail(db, email);
-      const valid = await verifyPassword(
-        (form.password ?? "").slice(0, PASSWORD_MAX_LENGTH * 4),
+      limiters.loginsPerClient.record(client);
+      const user = emailProblem(email) === null ? await findUserByEmail(db, email) : null;
+      const valid = await verify(
+        request,
+        form.password ?? "",
         user?.passwordHash ?? (await dummyPasswordHash),
       );
       if (user === null || !valid) {
-        limiters.loginPerAccount.record(email);
-        limiters.loginPerIp.record(request.ip);
+        limiters.loginFailuresPerAccountClient.record(accountClient);
+        limiters.loginFailuresPerClient.record(client);
+        logSecurityEvent(request, "login_failed", { userId: user?.id ?? null });
         return again(401, "Email or password is incorrect.");
       }
-      limiters.loginPerAccount.reset(email);
+      limiters.loginFailuresPerAccountClient.reset(accountClient);
       await startSession(request, reply, user.id);
+      logSecurityEvent(request, "login_succeeded", { userId: user.id });
       return reply.header("cache-control", "no-store").redirect(next, 303);
     },
   );
 
   app.post(
     "/logout",
-    { schema: { hide: true }, preHandler: options.protect },
+    { schema: { hide: true, body: FormBody({}) }, preHandler: options.protect },
     async (request, reply) => {
-      if (request.session !== null) await deleteSession(db, request.session.idHash);
+      if (request.session !== null) {
+        await deleteSession(db, request.session.idHash);
+        logSecurityEvent(request, "logout", { userId: request.session.userId });
+      }
       cookies.clear(reply);
+      reply.rotateCsrf();
       return reply.header("cache-control", "no-store").redirect("/", 303);
     },
   );
 
-  app.get("/account", { schema: { hide: true }, preHandler: requireLogin }, (request, reply) => {
-    const updated = (request.query as { updated?: string }).updated;
-    const success =
-      updated === "password" ? "Password changed. Other sessions have been logged out." : null;
-    return sendHtml(
-      reply,
-      200,
-      accountPage(pageContext(request, reply), request.session?.email ?? "", { success }),
+  app.get(
+    "/account",
+    { schema: { hide: true, querystring: AccountQuery }, preHandler: requireLogin },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      const success =
+        request.query.updated === "password"
+          ? "Password changed. Other sessions have been logged out."
+          : null;
+      const ctx = pageContext(request, reply);
+      const notice = await options.events?.accountNotice(
+        session.userId,
+        ctx.csrfToken,
+        request.query as Record<string, unknown>,
+      );
+      return sendHtml(
+        reply,
+        200,
+        accountPage(ctx, session.email, { success, notice: notice ?? "" }),
+      );
+    },
+  );
+
+  /**
+   * Checks the current password of the session's user under the
+   * per-session, per-account and per-client throttles. Returns an error
+   * message for the `current_password` field, or null when it is right.
+   */
+  const checkCurrentPassword = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    userId: string,
+    stored: string,
+    password: string,
+  ): Promise<{ status: number; message: string } | null> => {
+    const session = sessionOf(request);
+    const client = clientOf(request);
+    const wait = Math.max(
+      limiters.passwordChecksPerSession.retryAfterMs(session.idHash),
+      limiters.passwordChecksPerAccount.retryAfterMs(userId),
+      limiters.passwordChecksPerClient.retryAfterMs(client),
     );
-  });
+    if (wait > 0) {
+      logSecurityEvent(request, "password_check_throttled", { userId });
+      return {
+        status: 429,
+        message: `Too many wrong passwords. Try again in ${retryIn(reply, wait)}.`,
+      };
+    }
+    if (await verify(request, password, stored)) return null;
+    limiters.passwordChecksPerSession.record(session.idHash);
+    limiters.passwordChecksPerAccount.record(userId);
+    limiters.passwordChecksPerClient.record(client);
+    logSecurityEvent(request, "password_check_failed", { userId });
+    return { status: 400, message: "Your current password is incorrect." };
+  };
 
   app.post(
     "/account/password",
-    { schema: { hide: true, body: PasswordForm }, preHandler: [...options.protect, requireLogin] },
+    {
+      schema: { hide: true, body: PasswordForm },
+      preHandler: [...options.protect, requireSession],
+    },
     async (request, reply) => {
-      const session = request.session;
-      if (session === null) return;
-      const form = request.body as Fields;
-      const again = (status: number, error: string) =>
-        sendHtml(reply, status, accountPage(pageContext(request, reply), session.email, { error }));
+      const session = sessionOf(request);
+      const form = request.body;
+      const again = (status: number, errors: FieldErrors) =>
+        sendHtml(
+          reply,
+          status,
+          accountPage(pageContext(request, reply), session.email, {
+            password: { values: {}, errors },
+          }),
+        );
       const user = await findUserById(db, session.userId);
       if (user === null) return reply.redirect("/login", 303);
-      if (!(await verifyPassword(form.current_password ?? "", user.passwordHash))) {
-        return again(400, "Your current password is incorrect.");
-      }
       const password = form.new_password ?? "";
       const problem = passwordProblem(password, user.email);
-      if (problem !== null) return again(400, problem);
-      if (password !== form.new_password_confirm)
-        return again(400, "The two new passwords do not match.");
-      await updatePasswordHash(db, user.id, await hashPassword(password), nowIso());
+      const errors: Record<string, string> = {};
+      if (problem !== null) errors.new_password = problem;
+      else if (password !== form.new_password_confirm)
+        errors.new_password_confirm = "The two new passwords do not match.";
+      const current = await checkCurrentPassword(
+        request,
+        reply,
+        user.id,
+        user.passwordHash,
+        form.current_password ?? "",
+      );
+      if (current !== null)
+        return again(current.status, { current_password: current.message, ...errors });
+      if (Object.keys(errors).length > 0) return again(400, errors);
+      await updatePasswordHash(db, user.id, await hash(request, password), nowIso());
       await deleteUserSessions(db, user.id);
+      options.onPasswordChanged?.(user.id);
+      options.events?.passwordChanged(user);
       request.session = null;
       await startSession(request, reply, user.id);
+      logSecurityEvent(request, "password_changed", { userId: user.id });
       return reply.header("cache-control", "no-store").redirect("/account?updated=password", 303);
     },
   );
 
   app.post(
     "/account/delete",
-    { schema: { hide: true, body: DeleteForm }, preHandler: [...options.protect, requireLogin] },
+    {
+      schema: { hide: true, body: DeleteForm },
+      preHandler: [...options.protect, requireSession],
+    },
     async (request, reply) => {
-      const session = request.session;
-      if (session === null) return;
-      const form = request.body as Fields;
+      const session = sessionOf(request);
+      const form = request.body;
       const user = await findUserById(db, session.userId);
       if (user === null) return reply.redirect("/login", 303);
-      if (
-        form.confirm !== "yes" ||
-        !(await verifyPassword(form.current_password ?? "", user.passwordHash))
-      ) {
+      const errors: Record<string, string> = {};
+      if (form.confirm !== "yes")
+        errors.confirm = "Tick the box to confirm that your keys stop working.";
+      const current = await checkCurrentPassword(
+        request,
+        reply,
+        user.id,
+        user.passwordHash,
+        form.current_password ?? "",
+      );
+      if (current !== null) errors.current_password = current.message;
+      if (Object.keys(errors).length > 0) {
         return sendHtml(
           reply,
-          400,
+          current?.status ?? 400,
           accountPage(pageContext(request, reply), session.email, {
-            error:
-              "To delete your account, enter your current password and tick the confirmation box.",
+            delete: { values: {}, errors },
           }),
         );
       }
       await deleteUser(db, user.id);
       options.onUserDeleted(user.id);
+      options.events?.accountDeleted(user);
       cookies.clear(reply);
-      request.log.info({ user_id: user.id }, "account deleted");
+      reply.rotateCsrf();
+      logSecurityEvent(request, "account_deleted", { userId: user.id });
       return reply.header("cache-control", "no-store").redirect("/?account=deleted", 303);
     },
   );

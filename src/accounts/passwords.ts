@@ -1,7 +1,7 @@
 /**
  * Passwords: argon2id (Node's crypto.argon2; m = 19 MiB, t = 2, p = 1, the
  * OWASP minimum) with a 16-byte random salt, stored as a PHC string. Checks
- * compare in constant time. Policy (SPEC §7): 12–128 characters, no
+ * compare in constant time. Policy (docs/SECURITY.md): 12–128 characters, no
  * composition rules, common passwords — and trivial variations of them —
  * refused.
  */

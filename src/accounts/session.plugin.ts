@@ -62,6 +62,26 @@ async function sessionPlugin(app: FastifyInstance, options: SessionPluginOptions
   });
 }
 
+/**
+ * preHandler for every logged-in POST: without a live session the form
+ * does nothing and the browser goes to the log-in page. Handlers behind it
+ * read the session with `sessionOf`.
+ */
+export async function requireSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<unknown> {
+  if (request.session !== null) return;
+  return reply.header("cache-control", "no-store").redirect("/login", 303);
+}
+
+/** The session of a request that passed `requireSession` or `requireLogin`. */
+export function sessionOf(request: FastifyRequest): Session {
+  if (request.session === null)
+    throw new Error("sessionOf() used on a route without requireSession");
+  return request.session;
+}
+
 /** preHandler for pages that need a logged-in user: otherwise, off to the log-in page and back. */
 export async function requireLogin(request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
   if (request.session !== null) return;

@@ -8,7 +8,10 @@
  * every log-in (no fixation). A session ends after SESSION_IDLE_MS without
  * use or SESSION_MAX_MS after log-in, whichever comes first; `last_seen_at`
  * is written at most once a minute. Changing the password ends every other
- * session; deleting the account ends all of them.
+ * session; deleting the account ends all of them. A user holds at most
+ * MAX_SESSIONS_PER_USER live sessions: a new log-in ends the oldest beyond
+ * that, so repeated log-ins cannot grow the table; expired sessions are
+ * deleted by a periodic sweep (`deleteExpiredSessions`).
  *
  * Reasoning: The Copenhagen Book, "Sessions"; OWASP Session Management.
  */
@@ -19,6 +22,9 @@ import type { Clock } from "../lib/clock.ts";
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_MAX_MS = 30 * 24 * 60 * 60 * 1000;
 const TOUCH_INTERVAL_MS = 60 * 1000;
+export const MAX_SESSIONS_PER_USER = 20;
+/** How often the app sweeps expired sessions. */
+export const SESSION_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 export type Session = {
   idHash: string;
@@ -54,6 +60,18 @@ export async function createSession(
       last_seen_at: new Date(now).toISOString(),
       expires_at: expiresAt.toISOString(),
     })
+    .execute();
+  const kept = db
+    .selectFrom("sessions")
+    .select("id_hash")
+    .where("user_id", "=", userId)
+    .orderBy("created_at", "desc")
+    .orderBy("id_hash")
+    .limit(MAX_SESSIONS_PER_USER);
+  await db
+    .deleteFrom("sessions")
+    .where("user_id", "=", userId)
+    .where("id_hash", "not in", kept)
     .execute();
   return { token, expiresAt };
 }
@@ -117,4 +135,19 @@ export async function deleteUserSessions(
   let query = db.deleteFrom("sessions").where("user_id", "=", userId);
   if (exceptIdHash !== null) query = query.where("id_hash", "!=", exceptIdHash);
   await query.execute();
+}
+
+/** Deletes every session past its absolute or idle expiry; returns how many. */
+export async function deleteExpiredSessions(db: Database, clock: Clock): Promise<number> {
+  const now = clock.now();
+  const result = await db
+    .deleteFrom("sessions")
+    .where((eb) =>
+      eb.or([
+        eb("expires_at", "<=", new Date(now).toISOString()),
+        eb("last_seen_at", "<=", new Date(now - SESSION_IDLE_MS).toISOString()),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

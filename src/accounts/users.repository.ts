@@ -1,5 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "../db/database.ts";
+import { normalizeEmail } from "./email.ts";
+
+export { normalizeEmail };
 
 export type User = { id: string; email: string; passwordHash: string; createdAt: string };
 
@@ -11,11 +14,6 @@ const toUser = (row: Row): User => ({
   passwordHash: row.password_hash,
   createdAt: row.created_at,
 });
-
-/** Emails are compared case-insensitively: stored trimmed and lower-cased. */
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
 
 export async function findUserByEmail(db: Database, email: string): Promise<User | null> {
   const row = await db

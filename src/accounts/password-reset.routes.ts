@@ -1,0 +1,281 @@
+/**
+ * Password reset by email.
+ *
+ * Guarantees: the form answers the same, in the same time, for any address
+ * — whether it has an account is never revealed (the mail is sent in the
+ * background). Requests are counted per client (an IPv6 client's /64). A reset link holds a single-use token (see email-tokens.ts)
+ * that expires after RESET_TOKEN_TTL_MS. Requests are throttled per client
+ * IP (a visible 429) and per address (silently: the answer stays the same).
+ * A successful reset ends every session of the account, confirms the
+ * address (the link reached it) and sends a notice.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { Type } from "typebox";
+import type { Database } from "../db/database.ts";
+import type { Clock } from "../lib/clock.ts";
+import type { Deliver } from "../mail/mailer.ts";
+import { passwordChangedMail, passwordResetMail } from "../mail/messages.ts";
+import { clientCounterKey } from "../rate-limit/rate-limit.policy.ts";
+import { html, type SafeHtml } from "../web/html.ts";
+import { type PageContext, type PagePluginOptions, renderPage, sendHtml } from "../web/layout.ts";
+import type { AttemptLimiter } from "./attempt-limiter.ts";
+import { consumeEmailToken, issueEmailToken, peekEmailToken } from "./email-tokens.ts";
+import type { PasswordGate } from "./password-gate.ts";
+import {
+  hashPassword,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  passwordProblem,
+} from "./passwords.ts";
+import { deleteUserSessions } from "./sessions.ts";
+import {
+  findUserByEmail,
+  findUserById,
+  normalizeEmail,
+  updatePasswordHash,
+} from "./users.repository.ts";
+
+export const RESET_TOKEN_TTL_MS = 30 * 60_000;
+
+export type PasswordResetOptions = PagePluginOptions & {
+  db: Database;
+  clock: Clock;
+  deliver: Deliver;
+  origin: string;
+  limiters: { perIp: AttemptLimiter; perEmail: AttemptLimiter };
+  /** The same gate as log-in and sign-up: every argon2 computation goes through it. */
+  passwordGate: PasswordGate;
+  /** The account's cached API keys are re-checked on every instance. */
+  onPasswordChanged: (userId: string) => void;
+};
+
+const ForgotForm = Type.Object({
+  email: Type.Optional(Type.String({ maxLength: 320 })),
+  _csrf: Type.Optional(Type.String({ maxLength: 200 })),
+});
+const ResetForm = Type.Object({
+  token: Type.Optional(Type.String({ maxLength: 100 })),
+  new_password: Type.Optional(Type.String({ maxLength: 1024 })),
+  new_password_confirm: Type.Optional(Type.String({ maxLength: 1024 })),
+  _csrf: Type.Optional(Type.String({ maxLength: 200 })),
+});
+
+/** A labelled input with its hint and, when invalid, an error tied to it by aria-describedby. */
+export function formField(input: {
+  id: string;
+  name: string;
+  label: string;
+  type: string;
+  attributes?: SafeHtml;
+  value?: string;
+  hint?: string;
+  error?: string | null;
+}): SafeHtml {
+  const describedBy = [input.error ? `${input.id}-error` : "", input.hint ? `${input.id}-hint` : ""]
+    .filter((id) => id !== "")
+    .join(" ");
+  return html`<label for="${input.id}">${input.label}</label>
+  ${input.error ? html`<p class="field-error" id="${input.id}-error">${input.error}</p>` : ""}
+  <input id="${input.id}" name="${input.name}" type="${input.type}" ${input.attributes ?? ""}${input.value === undefined ? "" : html` value="${input.value}"`}${input.error ? html` aria-invalid="true"` : ""}${describedBy ? html` aria-describedby="${describedBy}"` : ""}>
+  ${input.hint ? html`<p class="hint" id="${input.id}-hint">${input.hint}</p>` : ""}`;
+}
+
+function forgotPage(
+  ctx: PageContext,
+  input: { email?: string; error?: string | null; sent?: boolean },
+) {
+  const body = input.sent
+    ? html`<section class="narrow">
+<h1>Check your email</h1>
+<div class="alert alert-success" role="status">If an account exists for <strong>${input.email ?? ""}</strong>, we have sent it a link to choose a new password. The link works once, for 30 minutes.</div>
+<p>No email? Check your spam folder, or <a href="/password/forgot">ask again</a> in a few minutes.</p>
+<p><a href="/login">Back to log in</a></p>
+</section>`
+    : html`<section class="narrow">
+<h1>Forgot your password?</h1>
+<p>Enter the address you signed up with. We will email you a link to choose a new password.</p>
+<form method="post" action="/password/forgot" class="stack" novalidate>
+  <input type="hidden" name="_csrf" value="${ctx.csrfToken}">
+  ${formField({ id: "email", name: "email", label: "Email", type: "email", attributes: html`autocomplete="email" required maxlength="254"`, value: input.email ?? "", error: input.error ?? null })}
+  <button type="submit">Send the link</button>
+</form>
+<p><a href="/login">Back to log in</a></p>
+</section>`;
+  return renderPage(ctx, { title: input.sent ? "Check your email" : "Forgot your password", body });
+}
+
+function resetPage(
+  ctx: PageContext,
+  input: { token: string; email: string; errors?: { password?: string; confirm?: string } },
+) {
+  const hint = `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters. A few unrelated words make a strong, memorable password.`;
+  const body = html`<section class="narrow">
+<h1>Choose a new password</h1>
+<p>For the account <strong>${input.email}</strong>. Saving it logs the account out everywhere.</p>
+<form method="post" action="/password/reset" class="stack" novalidate>
+  <input type="hidden" name="_csrf" value="${ctx.csrfToken}">
+  <input type="hidden" name="token" value="${input.token}">
+  <input type="text" name="username" value="${input.email}" autocomplete="username" hidden>
+  ${formField({ id: "new_password", name: "new_password", label: "New password", type: "password", attributes: html`autocomplete="new-password" required minlength="${PASSWORD_MIN_LENGTH}" maxlength="${PASSWORD_MAX_LENGTH}"`, hint, error: input.errors?.password ?? null })}
+  ${formField({ id: "new_password_confirm", name: "new_password_confirm", label: "Confirm new password", type: "password", attributes: html`autocomplete="new-password" required maxlength="${PASSWORD_MAX_LENGTH}"`, error: input.errors?.confirm ?? null })}
+  <button type="submit">Save the new password</button>
+</form>
+</section>`;
+  return renderPage(ctx, { title: "Choose a new password", body });
+}
+
+function messagePage(ctx: PageContext, title: string, message: SafeHtml) {
+  return renderPage(ctx, {
+    title,
+    body: html`<section class="narrow"><h1>${title}</h1>${message}</section>`,
+  });
+}
+
+const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,190}\.[^\s@]{2,63}$/;
+
+export async function passwordResetRoutes(
+  app: FastifyInstance,
+  options: PasswordResetOptions,
+): Promise<void> {
+  const { db, clock, deliver, limiters, pageContext } = options;
+  const invalidLink = (request: FastifyRequest, reply: FastifyReply) =>
+    sendHtml(
+      reply,
+      400,
+      messagePage(
+        pageContext(request, reply),
+        "This link no longer works",
+        html`<p>A reset link works once, for 30 minutes, and only the newest one you asked for. <a href="/password/forgot">Ask for a new link</a>.</p>`,
+      ),
+    );
+
+  app.get("/password/forgot", { schema: { hide: true } }, (request, reply) =>
+    sendHtml(reply, 200, forgotPage(pageContext(request, reply), {})),
+  );
+
+  app.post(
+    "/password/forgot",
+    { schema: { hide: true, body: ForgotForm }, preHandler: options.protect },
+    async (request, reply) => {
+      const email = normalizeEmail((request.body as { email?: string }).email ?? "");
+      const ctx = pageContext(request, reply);
+      if (!EMAIL.test(email)) {
+        return sendHtml(
+          reply,
+          400,
+          forgotPage(ctx, { email, error: "Enter a valid email address, like name@example.org." }),
+        );
+      }
+      const client = clientCounterKey(request.ip);
+      const wait = limiters.perIp.retryAfterMs(client);
+      if (wait > 0) {
+        reply.header("retry-after", String(Math.ceil(wait / 1000)));
+        return sendHtml(
+          reply,
+          429,
+          forgotPage(ctx, {
+            email,
+            error: `Too many requests from your network. Try again in ${Math.ceil(wait / 60_000)} minute(s).`,
+          }),
+        );
+      }
+      limiters.perIp.record(client);
+      if (limiters.perEmail.retryAfterMs(email) === 0) {
+        limiters.perEmail.record(email);
+        // In the background, so the answer takes the same time for any address.
+        void (async () => {
+          const user = await findUserByEmail(db, email);
+          if (user === null) return;
+          const token = await issueEmailToken(db, {
+            userId: user.id,
+            email: user.email,
+            purpose: "password_reset",
+            nowMs: clock.now(),
+            ttlMs: RESET_TOKEN_TTL_MS,
+          });
+          deliver(
+            passwordResetMail(
+              user.email,
+              `${options.origin}/password/reset?token=${token}`,
+              RESET_TOKEN_TTL_MS / 60_000,
+            ),
+          );
+        })().catch((error: unknown) =>
+          request.log.error({ err: error }, "password reset mail failed"),
+        );
+      }
+      return sendHtml(reply, 200, forgotPage(ctx, { email, sent: true }));
+    },
+  );
+
+  app.get("/password/reset", { schema: { hide: true } }, async (request, reply) => {
+    const token = String((request.query as { token?: unknown }).token ?? "").slice(0, 100);
+    const owner = await peekEmailToken(db, token, "password_reset", clock.now());
+    if (owner === null) return invalidLink(request, reply);
+    reply.header("referrer-policy", "same-origin");
+    return sendHtml(
+      reply,
+      200,
+      resetPage(pageContext(request, reply), { token, email: owner.email }),
+    );
+  });
+
+  app.post(
+    "/password/reset",
+    { schema: { hide: true, body: ResetForm }, preHandler: options.protect },
+    async (request, reply) => {
+      const form = request.body as {
+        token?: string;
+        new_password?: string;
+        new_password_confirm?: string;
+      };
+      const token = form.token ?? "";
+      const owner = await peekEmailToken(db, token, "password_reset", clock.now());
+      if (owner === null) return invalidLink(request, reply);
+      const password = form.new_password ?? "";
+      const problem = passwordProblem(password, owner.email);
+      const mismatch = problem === null && password !== form.new_password_confirm;
+      if (problem !== null || mismatch) {
+        return sendHtml(
+          reply,
+          400,
+          resetPage(pageContext(request, reply), {
+            token,
+            email: owner.email,
+            errors: mismatch
+              ? { confirm: "The two passwords do not match." }
+              : { password: problem ?? "" },
+          }),
+        );
+      }
+      const used = await consumeEmailToken(db, token, "password_reset", clock.now());
+      const user = used === null ? null : await findUserById(db, used.userId);
+      if (user === null) return invalidLink(request, reply);
+      const nowIso = new Date(clock.now()).toISOString();
+      const hashed = await options.passwordGate.run(clientCounterKey(request.ip), () =>
+        hashPassword(password),
+      );
+      await updatePasswordHash(db, user.id, hashed, nowIso);
+      await deleteUserSessions(db, user.id);
+      options.onPasswordChanged(user.id);
+      await db
+        .updateTable("users")
+        .set({ email_verified_at: nowIso })
+        .where("id", "=", user.id)
+        .where("email", "=", used?.email ?? "")
+        .where("email_verified_at", "is", null)
+        .execute();
+      deliver(passwordChangedMail(user.email, options.origin));
+      request.log.info({ user_id: user.id }, "password reset");
+      return sendHtml(
+        reply,
+        200,
+        messagePage(
+          pageContext(request, reply),
+          "Password changed",
+          html`<div class="alert alert-success" role="status">Your new password is saved, and every session of the account has been logged out.</div><p><a class="button" href="/login">Log in</a></p>`,
+        ),
+      );
+    },
+  );
+}
