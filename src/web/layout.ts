@@ -3,10 +3,24 @@
  * is logged in — the profile menu (API keys, Account, Log out), main, footer.
  * The menu is a <details> element, so it works without JavaScript.
  */
-import type { FastifyReply } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { html, type SafeHtml } from "./html.ts";
 
 export type PageUser = { email: string };
+
+/** A preHandler of the website's posting routes (same-origin check, CSRF). */
+export type FormGuard = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  done: (error?: Error) => void,
+) => void;
+
+/** What every website page plugin is given by app.ts. */
+export type PagePluginOptions = {
+  pageContext: (request: FastifyRequest, reply: FastifyReply) => PageContext;
+  /** Guards for form posts: the same-origin check and the CSRF token. */
+  protect: FormGuard[];
+};
 
 export type PageContext = {
   /** The logged-in user, or null. */
@@ -21,13 +35,20 @@ export type Page = {
   body: SafeHtml;
   /** Extra classes on <main>. */
   mainClass?: string;
+  /** Atom feeds this page announces (`<link rel="alternate">`). */
+  feeds?: readonly { title: string; href: string }[];
+  /** Extra same-origin stylesheets and deferred scripts this page needs (after the site's own). */
+  stylesheets?: readonly string[];
+  scripts?: readonly string[];
+  /** Extra elements for <head> (e.g. alternate links). */
+  head?: SafeHtml;
 };
 
 const SITE_NAME = "Cannabis Legal Status";
 
 function profileMenu(user: PageUser, csrfToken: string): SafeHtml {
   return html`<details class="profile-menu">
-  <summary aria-label="Profile menu for ${user.email}"><span class="avatar" aria-hidden="true">${user.email.slice(0, 1).toUpperCase()}</span><span class="email">${user.email}</span></summary>
+  <summary><span class="avatar" aria-hidden="true">${user.email.slice(0, 1).toUpperCase()}</span><span class="email">${user.email}</span><span class="visually-hidden">: profile menu</span></summary>
   <ul role="list">
     <li><a href="/account/keys">API keys</a></li>
     <li><a href="/account">Account</a></li>
@@ -49,13 +70,17 @@ export function renderPage(context: PageContext, page: Page): string {
 ${page.description ? html`<meta name="description" content="${page.description}">` : ""}
 <link rel="stylesheet" href="/assets/site.css">
 <link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">
+${(page.feeds ?? []).map((feed) => html`<link rel="alternate" type="application/atom+xml" title="${feed.title}" href="${feed.href}">`)}
 <script src="/assets/site.js" defer></script>
+${(page.stylesheets ?? []).map((href) => html`<link rel="stylesheet" href="${href}">`)}
+${(page.scripts ?? []).map((src) => html`<script src="${src}" defer></script>`)}
+${page.head ?? ""}
 </head>
 <body>
 <a class="skip" href="#main">Skip to content</a>
 <header class="site-header">
   <a class="brand" href="/">${SITE_NAME}</a>
-  <nav aria-label="Main"><a href="/">Map</a> <a href="/states">States</a> <a href="/docs">API docs</a></nav>
+  <nav aria-label="Main"><a href="/">Map</a> <a href="/states">States</a> <a href="/changes">Changes</a> <a href="/federal">Federal</a> <a href="/data">Data</a> <a href="/docs">API docs</a></nav>
   <div class="account">${account}</div>
 </header>
 <main id="main" class="${page.mainClass ?? ""}">

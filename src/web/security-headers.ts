@@ -39,7 +39,7 @@ export function siteSecurityHeaders(https: boolean): Readonly<Record<string, str
       directives: {
         "default-src": ["'self'"],
         "script-src": ["'self'"],
-        // Swagger UI sets style attributes from its scripts.
+        // The API reference (Scalar) sets style attributes and injects styles from its script.
         "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": ["'self'", "data:"],
         "font-src": ["'self'", "data:"],

@@ -58,12 +58,34 @@ const VIEW_BOX = "-60 0 1060 610";
 
 const round = (value: number) => Math.round(value * 10) / 10;
 
-export function stateLinkLabel(record: Jurisdiction): string {
+/** What the map colours by: the legal status, or whether possession is decriminalized. */
+export const MAP_VIEWS = ["status", "decriminalization"] as const;
+export type MapView = (typeof MAP_VIEWS)[number];
+
+export const DECRIM_LABELS = {
+  yes: "Decriminalized",
+  no: "Not decriminalized",
+} as const;
+
+/** The CSS class that colours a record in a view. */
+export function categoryClass(record: Jurisdiction, view: MapView): string {
+  if (view === "decriminalization") return record.decriminalized ? "decrim-yes" : "decrim-no";
+  return `status-${record.status}`;
+}
+
+export function stateLinkLabel(record: Jurisdiction, view: MapView = "status"): string {
+  if (view === "decriminalization") {
+    return `${record.name}: ${DECRIM_LABELS[record.decriminalized ? "yes" : "no"].toLowerCase()}`;
+  }
   return `${record.name}: ${STATUS_LABELS[record.status].toLowerCase()}`;
 }
 
-/** Renders the map's SVG for the given records; call once at start-up. */
-export function renderUsMap(topology: StatesTopology, records: readonly Jurisdiction[]): SafeHtml {
+/** Renders the map's SVG for the given records in one view; call once per view at start-up. */
+export function renderUsMap(
+  topology: StatesTopology,
+  records: readonly Jurisdiction[],
+  view: MapView = "status",
+): SafeHtml {
   const byFips = new Map(records.map((record) => [record.fips, record]));
   const path = geoPath().digits(1);
   const states = feature(topology, topology.objects.states).features as Feature<
@@ -87,7 +109,8 @@ export function renderUsMap(topology: StatesTopology, records: readonly Jurisdic
   );
   const labels: SafeHtml[] = [];
   const shapes = matched.map(({ shape, record }) => {
-    const label = stateLinkLabel(record);
+    const label = stateLinkLabel(record, view);
+    const category = categoryClass(record, view);
     const d = path(shape) ?? "";
     const [cx, cy] = path.centroid(shape).map(round) as [number, number];
     const callout = CALLOUTS[record.code];
@@ -101,15 +124,17 @@ export function renderUsMap(topology: StatesTopology, records: readonly Jurisdic
       text = html`<line class="leader" x1="${cx}" y1="${cy}" x2="${callout.x - 3}" y2="${callout.y - 4}"></line><text class="label callout" x="${callout.x}" y="${callout.y}">${record.code}</text>`;
     } else {
       labels.push(
-        html`<text class="label status-${record.status}" x="${round(cx + offset.dx)}" y="${round(cy + offset.dy + 4)}" text-anchor="middle">${record.code}</text>`,
+        html`<text class="label ${category}" x="${round(cx + offset.dx)}" y="${round(cy + offset.dy + 4)}" text-anchor="middle">${record.code}</text>`,
       );
     }
-    return html`<a href="/states/${record.code}" aria-label="${label}" class="state status-${record.status}"><path class="status-${record.status}" d="${d}"><title>${label}</title></path>${marker}${text}</a>`;
+    // A link that shows its code (a callout) names itself starting with that code (WCAG 2.5.3).
+    const name = callout ? `${record.code}, ${label}` : label;
+    return html`<a href="/states/${record.code}" aria-label="${name}" class="state ${category}"><path class="${category}" d="${d}"><title>${label}</title></path>${marker}${text}</a>`;
   });
-  return html`<svg class="us-map" viewBox="${VIEW_BOX}" role="group" aria-labelledby="map-title map-desc" xmlns="http://www.w3.org/2000/svg">
-<title id="map-title">Map of the 50 states and DC by cannabis legal status</title>
+  return html`<svg class="us-map" viewBox="${VIEW_BOX}" role="group" aria-labelledby="map-title map-desc" id="map-${view}" xmlns="http://www.w3.org/2000/svg">
+<title id="map-title">Map of the 50 states and DC by ${view === "status" ? "cannabis legal status" : "whether possessing a small amount is decriminalized"}</title>
 <desc id="map-desc">Each state is a link to its page. The same information is in the table of all jurisdictions.</desc>
-<defs><pattern id="hatch-prohibited" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect class="hatch-bg" width="6" height="6"></rect><line class="hatch-line" x1="0" y1="0" x2="0" y2="6"></line></pattern></defs>
+<defs><pattern id="hatch-prohibited" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect class="hatch-bg" width="6" height="6"></rect><line class="hatch-line" x1="0" y1="0" x2="0" y2="6"></line></pattern><pattern id="dots-low_thc" width="5" height="5" patternUnits="userSpaceOnUse"><rect class="dots-bg" width="5" height="5"></rect><circle class="dots-dot" cx="2.5" cy="2.5" r="1"></circle></pattern></defs>
 ${shapes}
 <g class="labels" aria-hidden="true">${labels}</g>
 </svg>`;

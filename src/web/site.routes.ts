@@ -6,7 +6,6 @@
  * starts; a request adds only the page shell for its visitor.
  */
 import { fileURLToPath } from "node:url";
-import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Dataset } from "../dataset/dataset.load.ts";
 import {
@@ -17,8 +16,19 @@ import {
 } from "../dataset/dataset.schema.ts";
 import { AppError } from "../errors.ts";
 import { isoDay } from "../lib/dates.ts";
+import { embedRoutes, embedSnippet } from "./embed.ts";
 import { html, type SafeHtml } from "./html.ts";
 import { type Page, type PageContext, renderPage, sendHtml } from "./layout.ts";
+import {
+  matchesStatesQuery,
+  parseStatesQuery,
+  renderChangesPage,
+  renderFederalPage,
+  renderStateRows,
+  renderStatesFilters,
+  type StatesQuery,
+  sortStates,
+} from "./site.explore.ts";
 import {
   dateOrElse,
   ENACTMENT_LABELS,
@@ -29,7 +39,17 @@ import {
   TYPE_LABELS,
   yesNo,
 } from "./site.format.ts";
-import { loadStatesTopology, renderUsMap } from "./site.map.ts";
+import { eventLaw, renderAboutRecord, renderLaw, renderSummary } from "./site.law.ts";
+import {
+  categoryClass,
+  DECRIM_LABELS,
+  loadStatesTopology,
+  MAP_VIEWS,
+  type MapView,
+  renderUsMap,
+  stateLinkLabel,
+} from "./site.map.ts";
+import { staticAssets } from "./static-assets.ts";
 
 export type SiteOptions = {
   dataset: Dataset;
@@ -39,6 +59,8 @@ export type SiteOptions = {
   pageContext: (request: FastifyRequest, reply: FastifyReply) => PageContext | Promise<PageContext>;
   /** Today's date as YYYY-MM-DD; decides which history events are still to take effect. */
   today?: () => string;
+  /** Who may frame /embed/map (CSP frame-ancestors sources). */
+  embedFrameAncestors?: readonly string[];
 };
 
 const ASSETS_DIR = fileURLToPath(new URL("./assets/", import.meta.url));
@@ -77,6 +99,39 @@ ${rows}
 </table>`;
 }
 
+/** The decriminalization view's legend, with counts. */
+function renderDecrimLegend(records: readonly Jurisdiction[]): SafeHtml {
+  const rows = (["yes", "no"] as const).map((answer) => {
+    const matching = records.filter((record) => record.decriminalized === (answer === "yes"));
+    const territories = matching.filter((record) => record.type === "territory").length;
+    return html`<tr class="decrim-${answer}">
+  <th scope="row"><span class="legend-key"><span class="swatch decrim-${answer}" aria-hidden="true"></span><span>${DECRIM_LABELS[answer]}</span></span></th>
+  <td>${matching.length - territories}</td>
+  <td>${territories}</td>
+</tr>`;
+  });
+  return html`<table class="legend">
+<caption>Legend and counts: is possessing a small amount decriminalized (not a jailable crime)?</caption>
+<thead><tr><th scope="col">Possession</th><th scope="col">States and DC</th><th scope="col">Territories</th></tr></thead>
+<tbody>${rows}</tbody>
+</table>`;
+}
+
+/** States too small to tap on a phone's map, as a list of plain links. */
+const SMALL_STATES = ["CT", "DE", "DC", "MD", "MA", "NH", "NJ", "RI", "VT"] as const;
+
+function renderSmallStates(records: readonly Jurisdiction[], view: MapView): SafeHtml {
+  const items = SMALL_STATES.flatMap((code) => {
+    const record = records.find((candidate) => candidate.code === code);
+    if (record === undefined) return [];
+    return [
+      html`<li><a href="/states/${record.code}" aria-label="${record.code}, ${stateLinkLabel(record, view)}"><span class="swatch ${categoryClass(record, view)}" aria-hidden="true"></span>${record.code}</a></li>`,
+    ];
+  });
+  return html`<h3 id="small-states-heading">Small states</h3>
+<ul class="small-states" role="list" aria-labelledby="small-states-heading">${items}</ul>`;
+}
+
 function statusBadge(status: Status): SafeHtml {
   return html`<span class="badge status-${status}"><span class="swatch status-${status}" aria-hidden="true"></span>${STATUS_LABELS[status]}</span>`;
 }
@@ -102,24 +157,35 @@ function reviewRange(records: readonly Jurisdiction[]): SafeHtml {
   return html`between ${dateOrElse(first, "unknown")} and ${dateOrElse(last, "unknown")}`;
 }
 
-function renderHome(options: SiteOptions, map: SafeHtml, legend: SafeHtml): SafeHtml {
+function renderHome(
+  options: SiteOptions,
+  map: SafeHtml,
+  legend: SafeHtml,
+  view: MapView,
+): SafeHtml {
   const { dataset, publicBaseUrl } = options;
   const records = dataset.jurisdictions;
   return html`<section class="intro">
 <h1>Cannabis legal status in the United States</h1>
 <p class="lead">Where cannabis is legal for adults, medical only, limited to low-THC products or prohibited — in every state, DC and the five inhabited territories, with the sources behind every fact.</p>
-<p class="dataset-meta">Dataset version <strong>${dataset.manifest.version}</strong>, released ${dateOrElse(dataset.manifest.released, "unknown")}. Records last reviewed ${reviewRange(records)}.</p>
+<p class="dataset-meta">Dataset version <strong>${dataset.manifest.version}</strong>, released ${dateOrElse(dataset.manifest.released, "unknown")}. Records last reviewed ${reviewRange(records)}.${dataset.manifest.sources_current_to === undefined ? "" : html` Sources current to ${dateOrElse(dataset.manifest.sources_current_to, "unknown")}: later events are not reflected.`}</p>
 </section>
 <section class="map-section" aria-labelledby="map-heading">
-<h2 id="map-heading">Status by state</h2>
+<h2 id="map-heading">${view === "status" ? "Status by state" : "Decriminalization by state"}</h2>
+<ul class="map-views" role="list" aria-label="Colour the map by">
+<li><a href="/"${view === "status" ? html` aria-current="page"` : ""}>Legal status</a></li>
+<li><a href="/?map=decriminalization"${view === "decriminalization" ? html` aria-current="page"` : ""}>Decriminalization</a></li>
+</ul>
 <div class="map-layout">
 <figure class="map-figure">
+<a class="skip-map visually-hidden-focusable" href="#after-map">Skip the map's ${records.length - 5} links</a>
 ${map}
 <figcaption class="visually-hidden-focusable">Prefer a table? <a href="/states">All ${records.length} jurisdictions as a table</a>.</figcaption>
 </figure>
-<div class="map-side">
+<div class="map-side" id="after-map" tabindex="-1">
 ${legend}
 <p class="legend-note">Select a state on the map, or see <a href="/states">the table of all ${records.length} jurisdictions</a>.</p>
+${renderSmallStates(records, view)}
 <h3 id="territories-heading">Territories</h3>
 <p class="territories-note">The five inhabited territories are not on the map.</p>
 ${renderTerritoryTiles(records)}
@@ -134,6 +200,22 @@ ${renderTerritoryTiles(records)}
 <button type="button" class="button copy-button" data-copy-target="example-request">Copy</button>
 </div>
 <p><a class="button secondary" href="/docs">Read the API reference</a></p>
+</section>
+<section aria-labelledby="explore-heading">
+<h2 id="explore-heading">Explore</h2>
+<ul>
+<li><a href="/states">Compare every jurisdiction</a>: filter by status or decriminalization, sort by date, search by name.</li>
+<li><a href="/changes">What changed</a>: laws that took effect recently, and those that will.</li>
+<li><a href="/federal">Federal law</a>: the schedule, rescheduling, hemp and the appropriations riders.</li>
+</ul>
+</section>
+<section class="embed-example" aria-labelledby="embed-heading">
+<h2 id="embed-heading">Put the map on your site</h2>
+<p>Copy this into your page; the map stays current, sets no cookies and links back here. Hear about changes with the <a href="/changes.atom">Atom feed</a>, or download the data from <a href="/data">Data</a>.</p>
+<div class="code-block">
+<pre><code id="embed-snippet">${embedSnippet(publicBaseUrl)}</code></pre>
+<button type="button" class="button copy-button" data-copy-target="embed-snippet">Copy</button>
+</div>
 </section>`;
 }
 
@@ -147,26 +229,23 @@ function medicalSince(record: Jurisdiction): SafeHtml {
   return dateOrElse(record.medical.effective, "unknown");
 }
 
-function renderStatesTable(records: readonly Jurisdiction[], legend: SafeHtml): SafeHtml {
-  const rows = records.map(
-    (record) => html`<tr>
-  <th scope="row"><a href="/states/${record.code}">${record.name}</a> <span class="code">${record.code}</span></th>
-  <td>${TYPE_LABELS[record.type]}</td>
-  <td>${statusBadge(record.status)}</td>
-  <td>${yesNo(record.decriminalized)}</td>
-  <td>${adultUseSince(record)}</td>
-  <td>${medicalSince(record)}</td>
-</tr>`,
-  );
+function renderStatesTable(
+  records: readonly Jurisdiction[],
+  legend: SafeHtml,
+  query: StatesQuery,
+): SafeHtml {
+  const shown = records.filter((record) => matchesStatesQuery(record, query)).length;
   return html`<h1>All jurisdictions</h1>
 <p class="lead">The ${records.length} jurisdictions the dataset covers: the 50 states, the District of Columbia and the five inhabited territories. Select a name for its sources and history.</p>
 ${legend}
+${renderStatesFilters(query)}
+<p class="filter-count" role="status" id="states-count">Showing ${shown} of ${records.length} jurisdictions.</p>
 <div class="table-scroll" role="region" aria-labelledby="states-caption" tabindex="0">
 <table class="states-table">
-<caption id="states-caption">Cannabis legal status of every jurisdiction, by name</caption>
+<caption id="states-caption">Cannabis legal status of every jurisdiction</caption>
 <thead><tr><th scope="col">Jurisdiction</th><th scope="col">Type</th><th scope="col">Status</th><th scope="col">Decriminalized</th><th scope="col">Adult use since</th><th scope="col">Medical since</th></tr></thead>
 <tbody>
-${rows}
+${renderStateRows(sortStates(records, query), query, statusBadge)}
 </tbody>
 </table>
 </div>`;
@@ -273,6 +352,7 @@ function renderEvent(event: LegalEvent, today: string): SafeHtml {
   <p class="event-date">${dateOrElse(event.date, "unknown")} <span class="tag">${eventKindLabel(event.kind)}</span></p>
   <h3>${event.title}</h3>
   <p>${event.summary}</p>
+  ${eventLaw(event.authority)}
   ${effect}
   ${sources}
 </li>`;
@@ -282,14 +362,8 @@ function renderStatePage(
   record: Jurisdiction,
   history: readonly LegalEvent[],
   today: string,
+  sourcesCurrentTo: string | null,
 ): SafeHtml {
-  const notes =
-    record.notes.length === 0
-      ? ""
-      : html`<aside class="callout" aria-labelledby="notes-heading">
-<h2 id="notes-heading">Notes</h2>
-<ul>${record.notes.map((note) => html`<li>${note}</li>`)}</ul>
-</aside>`;
   const regulator =
     record.regulator === null
       ? html`<p>No cannabis regulator is listed for ${record.name}.</p>`
@@ -307,6 +381,8 @@ function renderStatePage(
 <h1>${record.name}</h1>
 <p class="state-type">${TYPE_LABELS[record.type]} · <span class="code">${record.code}</span></p>
 </header>
+${renderSummary(record)}
+${renderLaw(record)}
 <section class="status-summary status-${record.status}" aria-labelledby="status-heading">
 <h2 id="status-heading">Status: ${statusBadge(record.status)}</h2>
 <p>${STATUS_MEANINGS[record.status]}</p>
@@ -317,7 +393,6 @@ function renderStatePage(
   <dt>Last reviewed</dt><dd>${dateOrElse(record.last_reviewed, "unknown")}</dd>
 </dl>
 </section>
-${notes}
 <div class="state-sections">
 ${renderDecriminalization(record)}
 ${renderAdultUse(record)}
@@ -327,6 +402,7 @@ ${renderMedical(record)}
 ${regulator}
 </section>
 </div>
+${renderAboutRecord(record, sourcesCurrentTo)}
 <section aria-labelledby="history-heading">
 <h2 id="history-heading">History</h2>
 ${timeline}
@@ -345,22 +421,32 @@ export async function siteRoutes(app: FastifyInstance, options: SiteOptions): Pr
   const { dataset } = options;
   const today = options.today ?? (() => isoDay(new Date()));
 
-  await app.register(fastifyStatic, {
-    root: ASSETS_DIR,
-    prefix: "/assets/",
-    decorateReply: false,
-    index: false,
-    maxAge: 3_600_000,
-  });
+  await app.register(staticAssets, { root: ASSETS_DIR, path: "/assets/", maxAgeSeconds: 3600 });
 
   const records = dataset.jurisdictions;
   const legend = renderLegend(countByStatus(records), records);
-  const map = renderUsMap(
-    loadStatesTopology(),
-    records.filter((record) => record.type !== "territory"),
+  const topology = loadStatesTopology();
+  const mapped = records.filter((record) => record.type !== "territory");
+  const homeBodies = new Map(
+    MAP_VIEWS.map((view) => [
+      view,
+      renderHome(
+        options,
+        renderUsMap(topology, mapped, view),
+        view === "status" ? legend : renderDecrimLegend(records),
+        view,
+      ),
+    ]),
   );
-  const homeBody = renderHome(options, map, legend);
-  const statesBody = renderStatesTable(records, legend);
+  await app.register(embedRoutes, {
+    map: renderUsMap(topology, mapped, "status"),
+    legend,
+    frameAncestors: options.embedFrameAncestors ?? ["*"],
+    publicBaseUrl: options.publicBaseUrl,
+    datasetVersion: dataset.manifest.version,
+  });
+  const defaultStatesBody = renderStatesTable(records, legend, parseStatesQuery({}));
+  const federalBody = renderFederalPage(dataset.federal);
 
   // Pages carry the visitor's header (and the page context may set a CSRF
   // cookie), so no shared cache may keep them; the data behind them is cached
@@ -370,22 +456,50 @@ export async function siteRoutes(app: FastifyInstance, options: SiteOptions): Pr
     return sendHtml(reply, 200, renderPage(context, page), "private, no-cache");
   }
 
-  app.get("/", { schema: { hide: true } }, (request, reply) =>
-    sendPage(request, reply, {
+  app.get("/", { schema: { hide: true } }, (request, reply) => {
+    const asked = (request.query as { map?: unknown }).map;
+    const view: MapView = asked === "decriminalization" ? "decriminalization" : "status";
+    return sendPage(request, reply, {
       title: "Cannabis legal status by state",
       description:
         "A map of the cannabis legal status of every US state, DC and the five inhabited territories, with sources.",
-      body: homeBody,
+      body: homeBodies.get(view) ?? html``,
       mainClass: "home",
-    }),
-  );
+      feeds: [{ title: "Cannabis law changes (Atom)", href: "/changes.atom" }],
+    });
+  });
 
-  app.get("/states", { schema: { hide: true } }, (request, reply) =>
-    sendPage(request, reply, {
+  app.get("/states", { schema: { hide: true } }, (request, reply) => {
+    const query = parseStatesQuery((request.query ?? {}) as Record<string, unknown>);
+    const isDefault =
+      query.q === "" && query.status === "" && query.decriminalized === "" && query.sort === "name";
+    return sendPage(request, reply, {
       title: "All jurisdictions",
       description:
-        "The cannabis legal status of all 50 states, DC and the five inhabited territories, as a table.",
-      body: statesBody,
+        "The cannabis legal status of all 50 states, DC and the five inhabited territories: filter, sort and search.",
+      body: isDefault ? defaultStatesBody : renderStatesTable(records, legend, query),
+    });
+  });
+
+  app.get("/changes", { schema: { hide: true } }, (request, reply) => {
+    const asked = (request.query as { state?: unknown }).state;
+    const code = typeof asked === "string" ? asked.toUpperCase().slice(0, 2) : "";
+    const state = code === "US" || dataset.byCode.has(code) ? code : "";
+    return sendPage(request, reply, {
+      title: "What changed",
+      description:
+        "Cannabis laws that took effect recently and those that will, in every state, DC, the territories and federal law.",
+      body: renderChangesPage(dataset, { today: today(), state, recentDays: 365 }),
+      head: html`<link rel="alternate" type="application/atom+xml" href="/changes.atom" title="What changed (Atom)">`,
+    });
+  });
+
+  app.get("/federal", { schema: { hide: true } }, (request, reply) =>
+    sendPage(request, reply, {
+      title: "Federal law",
+      description:
+        "Cannabis under US federal law: schedule, rescheduling, hemp and appropriations riders, with the law cited.",
+      body: federalBody,
     }),
   );
 
@@ -403,8 +517,20 @@ export async function siteRoutes(app: FastifyInstance, options: SiteOptions): Pr
       return sendPage(request, reply, {
         title: record.name,
         description: `${record.name}: ${STATUS_LABELS[record.status].toLowerCase()}. Decriminalization, adult use, medical use, history and sources.`,
-        body: renderStatePage(record, dataset.histories.get(code) ?? [], today()),
+        body: renderStatePage(
+          record,
+          dataset.histories.get(code) ?? [],
+          today(),
+          dataset.manifest.sources_current_to ?? null,
+        ),
         mainClass: "state-page",
+        feeds: [
+          {
+            title: `Cannabis law changes in ${record.name} (Atom)`,
+            href: `/states/${code}/changes.atom`,
+          },
+          { title: "Cannabis law changes, all jurisdictions (Atom)", href: "/changes.atom" },
+        ],
       });
     },
   );

@@ -3,17 +3,13 @@
  * in Chromium (Debian's package, driven by playwright-core), and the map.
  * Runs for real in CI (CI=true fails if Chromium is missing); elsewhere it
  * skips with a message when /usr/bin/chromium is absent.
- * UPDATE_SCREENSHOTS=1 writes the README's screenshots to docs/screenshots/.
  */
 import assert from "node:assert/strict";
-import { once } from "node:events";
-import { existsSync, mkdirSync, mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { existsSync } from "node:fs";
 import { after, before, describe, test } from "node:test";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { buildTestApp, type TestApp } from "../helpers.ts";
+import { freePort } from "../support/ports.ts";
 
 const CHROMIUM = "/usr/bin/chromium";
 const available = existsSync(CHROMIUM);
@@ -23,19 +19,6 @@ if (!available && process.env.CI === "true") {
 const skip = available
   ? false
   : `browser tests skipped: ${CHROMIUM} not found (apt-get install chromium)`;
-const shots =
-  process.env.UPDATE_SCREENSHOTS === "1"
-    ? "docs/screenshots"
-    : mkdtempSync(join(tmpdir(), "cls-shots-"));
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const address = server.address();
-  server.close();
-  if (address === null || typeof address === "string") throw new Error("no port");
-  return address.port;
-}
 
 let app: TestApp;
 let browser: Browser;
@@ -59,7 +42,6 @@ describe("the website in Chromium", { skip }, () => {
         "--disable-sync",
       ],
     });
-    mkdirSync(shots, { recursive: true });
   });
   after(async () => {
     await browser?.close();
@@ -89,7 +71,6 @@ describe("the website in Chromium", { skip }, () => {
         name,
       );
     }
-    await page.screenshot({ path: join(shots, "home.png"), fullPage: true });
     await page.context().close();
   });
 
@@ -122,7 +103,6 @@ describe("the website in Chromium", { skip }, () => {
     const row = page.locator("table.keys tbody tr", { hasText: "browser test key" });
     assert.equal(await row.count(), 1);
     assert.ok((await row.textContent())?.includes(secret.slice(0, 8)), "listed by prefix");
-    await page.screenshot({ path: join(shots, "api-keys.png"), fullPage: true });
 
     const api = await page.request.get(`${base}/v1/states/CA`, {
       headers: { "x-api-key": secret },
@@ -170,7 +150,6 @@ describe("the website in Chromium", { skip }, () => {
       await page.evaluate("document.documentElement.scrollWidth - window.innerWidth"),
     );
     assert.ok(overflow <= 1, `no horizontal scrolling (overflow ${overflow}px)`);
-    await page.screenshot({ path: join(shots, "home-mobile.png"), fullPage: false });
     await page.context().close();
   });
 });

@@ -31,7 +31,8 @@ export function csrfTokenOf(body: string): string {
   return match[1] as string;
 }
 
-export function createAgent(app: TestApp): Agent {
+/** `remoteAddress`: the client address the app sees (default 127.0.0.1). */
+export function createAgent(app: TestApp, agentOptions: { remoteAddress?: string } = {}): Agent {
   const cookies = new Map<string, string>();
   const remember = (response: LightMyRequestResponse) => {
     for (const cookie of response.cookies) {
@@ -51,7 +52,10 @@ export function createAgent(app: TestApp): Agent {
       ),
     );
     if (cookies.size > 0) headers.cookie = cookieHeader();
-    return remember(await app.inject({ ...options, headers }));
+    const from = agentOptions.remoteAddress;
+    return remember(
+      await app.inject({ ...options, headers, ...(from ? { remoteAddress: from } : {}) }),
+    );
   };
   const post = (
     url: string,

@@ -41,7 +41,7 @@ describe("API keys page (happy)", () => {
     assert.ok(list.body.includes(`${apiKeyPrefix(secret)}…`));
     assert.match(
       list.body,
-      /<td>never<\/td>\s*<td>never<\/td>/,
+      /<td data-label="Last used">never<\/td>\s*<td data-label="Expires">never<\/td>/,
       "last used: never; expires: never",
     );
     await app.close();
@@ -183,8 +183,17 @@ describe("API keys page (security)", () => {
 
     const intruder = await signedUpAgent(app);
     const page = await intruder.agent.get(`/account/keys/${row.id}/delete`);
-    assert.equal(page.statusCode, 303, "no confirmation page for someone else's key");
-    await intruder.agent.submit("/account/keys", `/account/keys/${row.id}/delete`, {});
+    assert.equal(page.statusCode, 404, "no confirmation page for someone else's key");
+    const forged = await intruder.agent.submit(
+      "/account/keys",
+      `/account/keys/${row.id}/delete`,
+      {},
+    );
+    assert.equal(forged.statusCode, 404, "someone else's key is not found, never 'deleted'");
+    assert.doesNotMatch(forged.body, /deleted/i);
+    assert.equal(forged.headers.location, undefined);
+    const gone = await owner.agent.submit("/account/keys", "/account/keys/nokey/delete", {});
+    assert.equal(gone.statusCode, 404, "a key that does not exist is not found either");
     assert.equal((await database.db.selectFrom("api_keys").selectAll().execute()).length, 1);
     await app.close();
     await database.close();

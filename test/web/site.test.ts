@@ -140,7 +140,7 @@ describe("GET /states", () => {
     const response = await get("/states");
     assert.equal(response.statusCode, 200);
     const table = section(response.body, '<table class="states-table">', "</table>");
-    const rows = section(table, "<tbody>", "</tbody>").match(/<tr>/g) ?? [];
+    const rows = section(table, "<tbody>", "</tbody>").match(/<tr[ >]/g) ?? [];
     assert.equal(rows.length, 56);
     assert.match(table, /<caption/);
     assert.match(table, /<th scope="col">Decriminalized<\/th>/);
@@ -214,6 +214,84 @@ describe("GET /states/:code", () => {
   }
 });
 
+describe("the state page reads summary, law, facts, then about this record", () => {
+  test("summary first, then each fact group's law (linked when its address is known), the facts, and the notes after the facts", async () => {
+    const ca = dataset.byCode.get("CA");
+    assert.ok(ca);
+    const record: Jurisdiction = {
+      ...ca,
+      summary: "Adults 21 and over may possess and buy cannabis.",
+      decriminalization: {
+        ...ca.decriminalization,
+        authority: { citation: "Decrim Act § 1", url: null },
+      },
+      adult_use: {
+        ...ca.adult_use,
+        authority: { citation: "Adult Use Act § 2", url: "https://law.example.gov/aua" },
+      },
+      medical: { ...ca.medical, authority: null },
+      notes: ["A reader note."],
+    };
+    const [first, ...rest] = dataset.histories.get("CA") ?? [];
+    assert.ok(first);
+    const history: LegalEvent[] = [
+      { ...first, authority: { citation: "Event Law § 3", url: "https://law.example.gov/e" } },
+      ...rest,
+    ];
+    const custom = await buildTestApp({ dataset: datasetWith(record, history) });
+    try {
+      const body = (await custom.inject({ url: "/states/CA" })).body;
+      const at = (needle: string) => {
+        const index = body.indexOf(needle);
+        assert.ok(index >= 0, `missing ${needle}`);
+        return index;
+      };
+      const order = [
+        at("Adults 21 and over may possess and buy cannabis."),
+        at('id="law-heading"'),
+        at('id="status-heading"'),
+        at('id="adult-heading"'),
+        at('id="about-heading"'),
+        at("A reader note."),
+        at('id="history-heading"'),
+      ];
+      assert.deepEqual(
+        order,
+        [...order].sort((a, b) => a - b),
+      );
+      const law = section(body, '<section class="law"', "</section>");
+      assert.match(law, /<dt>Decriminalization<\/dt><dd><cite>Decrim Act § 1<\/cite><\/dd>/);
+      assert.match(
+        law,
+        /<a href="https:\/\/law.example.gov\/aua" rel="noopener"><cite>Adult Use Act § 2<\/cite><\/a>/,
+      );
+      assert.match(law, /<dt>Medical use<\/dt><dd>No law applies.<\/dd>/);
+      assert.match(
+        body,
+        /class="event-law">Law: <a href="https:\/\/law.example.gov\/e" rel="noopener"><cite>Event Law § 3<\/cite>/,
+      );
+      const about = section(body, '<section class="about-record"', "</section>");
+      assert.ok(about.includes("Last reviewed"));
+    } finally {
+      await custom.close();
+    }
+  });
+
+  test("the home page and each state page say how current the sources are", async () => {
+    const current = dataset.manifest.sources_current_to;
+    assert.ok(current, "the release states sources_current_to");
+    const words = formatLongDate(current);
+    assert.ok((await get("/")).body.includes(words));
+    const about = section(
+      (await get("/states/CO")).body,
+      '<section class="about-record"',
+      "</section>",
+    );
+    assert.ok(about.includes(words));
+    assert.match(about, /later events are not reflected/);
+  });
+});
+
 describe("escaping and upcoming events", () => {
   test("the html template escapes interpolated values but not nested templates", () => {
     const value = "<script>alert(\"x\")</script> & 'q'";
@@ -239,6 +317,7 @@ describe("escaping and upcoming events", () => {
         kind: "other",
         title: `Future law ${hostile}`,
         summary: "Something that has not happened yet.",
+        authority: null,
         sources: [],
       },
     ];

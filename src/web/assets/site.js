@@ -2,6 +2,8 @@
 // - <button data-copy-target="ID"> copies the text of #ID and says "Copied".
 // - <form data-confirm="message"> asks before submitting.
 // - An open <details class="profile-menu"> closes on a click outside it or Escape.
+// - The /states filter form (a plain GET form) applies as you type, in place,
+//   keeping the address in step so the view can be shared or reloaded.
 (() => {
   const COPIED_MS = 2000;
 
@@ -67,4 +69,57 @@
     const message = form.getAttribute("data-confirm");
     if (message && !window.confirm(message)) event.preventDefault();
   });
+
+  const filters = document.querySelector("form[data-states-filter]");
+  const tbody = document.querySelector(".states-table tbody");
+  const count = document.getElementById("states-count");
+  if (filters instanceof HTMLFormElement && tbody && count) {
+    const rows = Array.from(tbody.querySelectorAll("tr"));
+    const total = rows.length;
+    const byDate = (key) => (a, b) => {
+      const left = a.dataset[key] || "9999";
+      const right = b.dataset[key] || "9999";
+      return left === right ? a.dataset.name.localeCompare(b.dataset.name) : left < right ? -1 : 1;
+    };
+    const sorts = {
+      name: (a, b) => a.dataset.name.localeCompare(b.dataset.name),
+      status: (a, b) =>
+        Number(a.dataset.statusRank) - Number(b.dataset.statusRank) ||
+        a.dataset.name.localeCompare(b.dataset.name),
+      adult_use: byDate("adultUse"),
+      medical: byDate("medical"),
+    };
+    const apply = () => {
+      const data = new FormData(filters);
+      const q = String(data.get("q") ?? "")
+        .trim()
+        .toLowerCase();
+      const status = String(data.get("status") ?? "");
+      const decriminalized = String(data.get("decriminalized") ?? "");
+      const sort = String(data.get("sort") ?? "name");
+      let shown = 0;
+      for (const row of rows) {
+        const visible =
+          (q === "" || row.dataset.name.includes(q) || row.dataset.code === q) &&
+          (status === "" || row.dataset.status === status) &&
+          (decriminalized === "" || row.dataset.decriminalized === decriminalized);
+        row.hidden = !visible;
+        if (visible) shown += 1;
+      }
+      tbody.append(...rows.sort(sorts[sort] ?? sorts.name));
+      count.textContent = `Showing ${shown} of ${total} jurisdictions.`;
+      const params = new URLSearchParams();
+      for (const [name, value] of data) {
+        if (value !== "" && !(name === "sort" && value === "name")) params.set(name, String(value));
+      }
+      const query = params.toString();
+      history.replaceState(null, "", query === "" ? "/states" : `/states?${query}`);
+    };
+    filters.addEventListener("input", apply);
+    filters.addEventListener("change", apply);
+    filters.addEventListener("submit", (event) => {
+      event.preventDefault();
+      apply();
+    });
+  }
 })();

@@ -1,0 +1,100 @@
+/**
+ * `/docs`: the interactive API reference (Scalar), inside the site's own
+ * page shell. Everything is served from this service — no CDN: the page,
+ * Scalar's bundle (`/docs/scalar.js`, compressed once and then sent from
+ * memory), the start-up script and the theme in `/assets/`, and the OpenAPI
+ * document at `/openapi.json`.
+ *
+ * Scalar's Fastify plugin is used only for its bundled script, read once on
+ * the first request for it from a private Fastify instance (so start-up does
+ * not load the 5 MB module); its own HTML page and document copies are never
+ * exposed (one reference, one page).
+ */
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import { matchesIfNoneMatch, negotiateEncoding } from "../api/representation.ts";
+import { html } from "./html.ts";
+import { type PageContext, renderPage, sendHtml } from "./layout.ts";
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+const PLUGIN_PREFIX = "/docs/scalar";
+const PLUGIN_SCRIPT = `${PLUGIN_PREFIX}/js/scalar.js`;
+export const SCALAR_SCRIPT = "/docs/scalar.js";
+
+type Prepared = { identity: Buffer; br: Buffer; gzip: Buffer; tag: string };
+
+export type DocsOptions = {
+  pageContext: (request: FastifyRequest, reply: FastifyReply) => PageContext;
+};
+
+export async function docsRoutes(app: FastifyInstance, options: DocsOptions): Promise<void> {
+  let prepared: Promise<Prepared> | null = null;
+  const prepare = async (): Promise<Prepared> => {
+    const { default: scalar } = await import("@scalar/fastify-api-reference");
+    const reader = Fastify({ logger: false });
+    await reader.register(scalar, {
+      routePrefix: PLUGIN_PREFIX,
+      configuration: { url: "/openapi.json" },
+    });
+    const response = await reader.inject({ url: PLUGIN_SCRIPT });
+    await reader.close();
+    if (response.statusCode !== 200)
+      throw new Error(`the reference bundle could not be read (${response.statusCode})`);
+    const identity = response.rawPayload;
+    const [br, gz] = await Promise.all([
+      brotli(identity, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 9,
+          [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+        },
+      }),
+      gzipAsync(identity, { level: 9 }),
+    ]);
+    const tag = createHash("sha256").update(identity).digest("base64url").slice(0, 27);
+    return { identity, br, gzip: gz, tag };
+  };
+
+  app.get(SCALAR_SCRIPT, { schema: { hide: true } }, async (request, reply) => {
+    prepared ??= prepare().catch((error: unknown) => {
+      prepared = null;
+      throw error;
+    });
+    const bundle = await prepared;
+    const encoding = negotiateEncoding(request.headers["accept-encoding"]);
+    reply
+      .header("vary", "Accept-Encoding")
+      .header("cache-control", "public, max-age=86400")
+      .header("etag", `"${bundle.tag}-${encoding}"`);
+    if (matchesIfNoneMatch(request.headers["if-none-match"], bundle.tag)) {
+      return reply.code(304).send();
+    }
+    reply.type("text/javascript; charset=utf-8");
+    if (encoding === "identity") return reply.send(bundle.identity);
+    return reply.header("content-encoding", encoding).send(bundle[encoding]);
+  });
+
+  const body = html`<h1 class="visually-hidden">API reference</h1>
+<noscript><p class="callout">The interactive reference needs JavaScript. The same contract is in <a href="/openapi.json">the OpenAPI document</a>; every error code is explained at <a href="/errors">/errors</a>.</p></noscript>
+<div id="reference-app" data-openapi-url="/openapi.json"></div>`;
+
+  const docsPage = (request: FastifyRequest, reply: FastifyReply) =>
+    sendHtml(
+      reply,
+      200,
+      renderPage(options.pageContext(request, reply), {
+        title: "API reference",
+        description:
+          "The Cannabis Legal Status API: five read-only JSON endpoints, rate limits, errors, with a Try it console.",
+        body,
+        mainClass: "docs",
+        stylesheets: ["/assets/docs.css"],
+        scripts: [SCALAR_SCRIPT, "/assets/docs.js"],
+      }),
+      "private, no-cache",
+    );
+  app.get("/docs", { schema: { hide: true } }, docsPage);
+}

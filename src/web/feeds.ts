@@ -1,0 +1,186 @@
+/**
+ * Atom feeds (RFC 4287) of legal events, for feed readers and chat
+ * integrations: `/changes.atom` (every jurisdiction and federal law, the
+ * newest events) and `/states/{code}/changes.atom` (one jurisdiction, all
+ * its events). Entries come from the same events as `/v1/changes`, one per
+ * event, with its effective date and a link to the law. Each feed is built
+ * once at start-up; requests revalidate with `ETag` / `If-None-Match` or
+ * `Last-Modified` / `If-Modified-Since`. Feeds are website resources: they
+ * are not counted against the API's rate limit.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import {
+  buildRepresentation,
+  type Representation,
+  sendRepresentation,
+} from "../api/representation.ts";
+import type { Dataset } from "../dataset/dataset.load.ts";
+import type { LegalEvent } from "../dataset/dataset.schema.ts";
+import { AppError } from "../errors.ts";
+
+export const ATOM_MEDIA_TYPE = "application/atom+xml";
+/** The all-jurisdictions feed carries this many of the newest events. */
+export const FEED_MAX_ENTRIES = 100;
+const FEED_CACHE_CONTROL = "public, max-age=300, stale-while-revalidate=60";
+
+export type FeedOptions = { dataset: Dataset; publicBaseUrl: string };
+
+function xml(value: string): string {
+  return value
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;");
+}
+
+const instant = (day: string) => `${day}T00:00:00Z`;
+
+function kindLabel(kind: string): string {
+  const words = kind.replaceAll("_", " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function entry(event: LegalEvent, base: string, names: ReadonlyMap<string, string>): string {
+  const page = event.jurisdiction === "US" ? `${base}/` : `${base}/states/${event.jurisdiction}`;
+  const where = names.get(event.jurisdiction) ?? "United States (federal)";
+  const effective =
+    event.effective === null
+      ? "Effective date: not stated."
+      : `Effective ${event.effective}${event.effective > event.date ? " (enacted, not yet in force on the event date)" : ""}.`;
+  const law = event.sources[0];
+  const links = [
+    law === undefined
+      ? ""
+      : `<link rel="alternate" type="text/html" href="${xml(law.url)}" title="${xml(law.title)}"/>`,
+    `<link rel="related" type="text/html" href="${xml(page)}" title="${xml(where)}"/>`,
+  ].join("");
+  return `<entry>
+<id>${xml(`${base}/changes.atom#${event.id}`)}</id>
+<title>${xml(`${where}: ${event.title}`)}</title>
+<published>${instant(event.date)}</published>
+<updated>${instant(event.date)}</updated>
+${links}
+<category term="${xml(event.kind)}" label="${xml(kindLabel(event.kind))}"/>
+<summary type="text">${xml(`${event.summary} ${effective}`)}</summary>
+</entry>`;
+}
+
+function feed(options: {
+  id: string;
+  title: string;
+  self: string;
+  alternate: string;
+  updated: string;
+  events: readonly LegalEvent[];
+  base: string;
+  names: ReadonlyMap<string, string>;
+}): string {
+  return `<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom">
+<id>${xml(options.id)}</id>
+<title>${xml(options.title)}</title>
+<subtitle>Dated changes to cannabis law, with the date each takes effect and a link to the law.</subtitle>
+<updated>${instant(options.updated)}</updated>
+<author><name>Cannabis Legal Status</name><uri>${xml(options.base)}/</uri></author>
+<link rel="self" type="${ATOM_MEDIA_TYPE}" href="${xml(options.self)}"/>
+<link rel="alternate" type="text/html" href="${xml(options.alternate)}"/>
+<rights>Data: CC BY 4.0</rights>
+${options.events.map((event) => entry(event, options.base, options.names)).join("\n")}
+</feed>
+`;
+}
+
+type BuiltFeed = { representation: Representation; lastModified: string };
+
+/** The newest day a feed describes: its newest event, or the release if newer. */
+function newestDay(events: readonly LegalEvent[], released: string): string {
+  const days = [released, ...events.map((event) => event.date)].sort();
+  return days[days.length - 1] ?? released;
+}
+
+export function buildFeeds(options: FeedOptions): {
+  all: BuiltFeed;
+  byCode: ReadonlyMap<string, BuiltFeed>;
+} {
+  const { dataset, publicBaseUrl: base } = options;
+  const names = new Map(dataset.jurisdictions.map((j) => [j.code, j.name]));
+  const released = dataset.manifest.released;
+  const build = (body: string, day: string): BuiltFeed => ({
+    representation: buildRepresentation(body),
+    lastModified: new Date(Date.parse(instant(day))).toUTCString(),
+  });
+  const newest = dataset.changes.slice(0, FEED_MAX_ENTRIES);
+  const allDay = newestDay(newest, released);
+  const all = build(
+    feed({
+      id: `${base}/changes.atom`,
+      title: "Cannabis law changes in the United States",
+      self: `${base}/changes.atom`,
+      alternate: `${base}/changes`,
+      updated: allDay,
+      events: newest,
+      base,
+      names,
+    }),
+    allDay,
+  );
+  const byCode = new Map<string, BuiltFeed>();
+  for (const record of dataset.jurisdictions) {
+    const events = [...(dataset.histories.get(record.code) ?? [])].reverse();
+    const day = newestDay(events, released);
+    byCode.set(
+      record.code,
+      build(
+        feed({
+          id: `${base}/states/${record.code}/changes.atom`,
+          title: `Cannabis law changes in ${record.name}`,
+          self: `${base}/states/${record.code}/changes.atom`,
+          alternate: `${base}/states/${record.code}`,
+          updated: day,
+          events,
+          base,
+          names,
+        }),
+        day,
+      ),
+    );
+  }
+  return { all, byCode };
+}
+
+function sendFeed(request: FastifyRequest, reply: FastifyReply, built: BuiltFeed) {
+  reply.header("last-modified", built.lastModified);
+  const since = request.headers["if-modified-since"];
+  if (
+    request.headers["if-none-match"] === undefined &&
+    since !== undefined &&
+    Date.parse(since) >= Date.parse(built.lastModified)
+  ) {
+    reply.header("etag", `"${built.representation.tag}"`);
+    reply.header("cache-control", FEED_CACHE_CONTROL);
+    return reply.code(304).send();
+  }
+  return sendRepresentation(request, reply, built.representation, {
+    cacheControl: FEED_CACHE_CONTROL,
+    contentType: `${ATOM_MEDIA_TYPE}; charset=utf-8`,
+  });
+}
+
+export async function feedRoutes(app: FastifyInstance, options: FeedOptions): Promise<void> {
+  const feeds = buildFeeds(options);
+  app.get("/changes.atom", { schema: { hide: true }, compress: false }, (request, reply) =>
+    sendFeed(request, reply, feeds.all),
+  );
+  app.get<{ Params: { code: string } }>(
+    "/states/:code/changes.atom",
+    { schema: { hide: true }, compress: false },
+    (request, reply) => {
+      const code = request.params.code.slice(0, 20).toUpperCase();
+      const built = feeds.byCode.get(code);
+      if (built === undefined) {
+        throw new AppError("not_found", `No jurisdiction has the code ${code}.`);
+      }
+      return sendFeed(request, reply, built);
+    },
+  );
+}

@@ -1,0 +1,260 @@
+/**
+ * Exploring the dataset: the states table's filter, sort and search (all in
+ * the query string, so they work without JavaScript; site.js only applies
+ * them in place), the `/changes` page and the `/federal` page.
+ */
+import type { Dataset } from "../dataset/dataset.load.ts";
+import {
+  type Federal,
+  type Jurisdiction,
+  type LegalEvent,
+  STATUSES,
+  type Status,
+} from "../dataset/dataset.schema.ts";
+import { html, type SafeHtml } from "./html.ts";
+import { dateOrElse, formatLongDate, STATUS_LABELS, TYPE_LABELS, yesNo } from "./site.format.ts";
+import { eventLaw } from "./site.law.ts";
+
+export const STATE_SORTS = {
+  name: "Name",
+  status: "Status",
+  adult_use: "Adult use since",
+  medical: "Medical since",
+} as const;
+type Sort = keyof typeof STATE_SORTS;
+
+export type StatesQuery = {
+  q: string;
+  status: Status | "";
+  decriminalized: "yes" | "no" | "";
+  sort: Sort;
+};
+
+/** Reads the table's query string; anything unrecognised is ignored, never an error. */
+export function parseStatesQuery(raw: Record<string, unknown>): StatesQuery {
+  const text = (value: unknown) => (typeof value === "string" ? value : "");
+  const status = text(raw.status);
+  const decriminalized = text(raw.decriminalized);
+  const sort = text(raw.sort);
+  return {
+    q: text(raw.q).trim().slice(0, 60),
+    status: (STATUSES as readonly string[]).includes(status) ? (status as Status) : "",
+    decriminalized: decriminalized === "yes" || decriminalized === "no" ? decriminalized : "",
+    sort: sort in STATE_SORTS ? (sort as Sort) : "name",
+  };
+}
+
+function adultUseDate(record: Jurisdiction): string | null {
+  return record.adult_use.legal ? record.adult_use.effective : null;
+}
+
+function medicalDate(record: Jurisdiction): string | null {
+  return record.medical.program === "none" ? null : record.medical.effective;
+}
+
+/** Earliest first; jurisdictions without the date last, by name. */
+function byDate(pick: (record: Jurisdiction) => string | null) {
+  return (a: Jurisdiction, b: Jurisdiction) => {
+    const left = pick(a);
+    const right = pick(b);
+    if (left === right) return a.name.localeCompare(b.name, "en");
+    if (left === null) return 1;
+    if (right === null) return -1;
+    return left < right ? -1 : 1;
+  };
+}
+
+/** Whether a record passes the query's filters. */
+export function matchesStatesQuery(record: Jurisdiction, query: StatesQuery): boolean {
+  const needle = query.q.toLowerCase();
+  return (
+    (needle === "" ||
+      record.name.toLowerCase().includes(needle) ||
+      record.code.toLowerCase() === needle) &&
+    (query.status === "" || record.status === query.status) &&
+    (query.decriminalized === "" || record.decriminalized === (query.decriminalized === "yes"))
+  );
+}
+
+/** Every record, in the query's order (filtering hides rows, so script can show them again). */
+export function sortStates(records: readonly Jurisdiction[], query: StatesQuery): Jurisdiction[] {
+  const byName = (a: Jurisdiction, b: Jurisdiction) => a.name.localeCompare(b.name, "en");
+  const compare =
+    query.sort === "status"
+      ? (a: Jurisdiction, b: Jurisdiction) =>
+          STATUSES.indexOf(a.status) - STATUSES.indexOf(b.status) || byName(a, b)
+      : query.sort === "adult_use"
+        ? byDate(adultUseDate)
+        : query.sort === "medical"
+          ? byDate(medicalDate)
+          : byName;
+  return [...records].sort(compare);
+}
+
+function option(value: string, label: string, selected: string): SafeHtml {
+  return html`<option value="${value}"${value === selected ? html` selected` : ""}>${label}</option>`;
+}
+
+/** The filter form: a plain GET form, so it works without JavaScript. */
+export function renderStatesFilters(query: StatesQuery): SafeHtml {
+  return html`<form class="filters" method="get" action="/states" role="search" aria-label="Filter jurisdictions" data-states-filter>
+  <div><label for="filter-q">Name</label><input id="filter-q" name="q" type="search" maxlength="60" value="${query.q}" autocomplete="off"></div>
+  <div><label for="filter-status">Status</label><select id="filter-status" name="status">${option("", "Any status", query.status)}${STATUSES.map((status) => option(status, STATUS_LABELS[status], query.status))}</select></div>
+  <div><label for="filter-decrim">Decriminalized</label><select id="filter-decrim" name="decriminalized">${option("", "Either", query.decriminalized)}${option("yes", "Yes", query.decriminalized)}${option("no", "No", query.decriminalized)}</select></div>
+  <div><label for="filter-sort">Sort by</label><select id="filter-sort" name="sort">${Object.entries(STATE_SORTS).map(([value, label]) => option(value, label, query.sort))}</select></div>
+  <div><button type="submit">Apply</button> <a href="/states">Reset</a></div>
+</form>`;
+}
+
+export function renderStateRows(
+  records: readonly Jurisdiction[],
+  query: StatesQuery,
+  badge: (status: Status) => SafeHtml,
+): SafeHtml[] {
+  return records.map(
+    (
+      record,
+    ) => html`<tr${matchesStatesQuery(record, query) ? "" : html` hidden`} data-name="${record.name.toLowerCase()}" data-code="${record.code.toLowerCase()}" data-status="${record.status}" data-status-rank="${STATUSES.indexOf(record.status)}" data-decriminalized="${record.decriminalized ? "yes" : "no"}" data-adult-use="${adultUseDate(record) ?? ""}" data-medical="${medicalDate(record) ?? ""}">
+  <th scope="row"><a href="/states/${record.code}">${record.name}</a> <span class="code">${record.code}</span></th>
+  <td>${TYPE_LABELS[record.type]}</td>
+  <td>${badge(record.status)}</td>
+  <td>${yesNo(record.decriminalized)}</td>
+  <td>${record.adult_use.legal ? dateOrElse(record.adult_use.effective, "unknown") : html`<span class="missing">not legal</span>`}</td>
+  <td>${record.medical.program === "none" ? html`<span class="missing">no program</span>` : dateOrElse(record.medical.effective, "unknown")}</td>
+</tr>`,
+  );
+}
+
+function jurisdictionName(dataset: Dataset, code: string): string {
+  return code === "US" ? "Federal" : (dataset.byCode.get(code)?.name ?? code);
+}
+
+function sourcesOf(sources: readonly { title: string; url: string }[]): SafeHtml | "" {
+  if (sources.length === 0) return "";
+  return html`<p class="event-sources">Source: ${sources.map((source, index) => html`${index > 0 ? "; " : ""}<a href="${source.url}" rel="noopener">${source.title}</a>`)}</p>`;
+}
+
+function changeItem(dataset: Dataset, event: LegalEvent): SafeHtml {
+  const where =
+    event.jurisdiction === "US"
+      ? html`<a href="/federal">Federal</a>`
+      : html`<a href="/states/${event.jurisdiction}">${jurisdictionName(dataset, event.jurisdiction)}</a>`;
+  const effective =
+    event.effective !== null && event.effective !== event.date
+      ? html` · takes effect ${dateOrElse(event.effective, "unknown")}`
+      : "";
+  return html`<li>
+  <p class="event-date">${where} · ${dateOrElse(event.date, "unknown")}${effective}</p>
+  <h3>${event.title}</h3>
+  <p>${event.summary}</p>
+  ${eventLaw(event.authority)}
+  ${sourcesOf(event.sources)}
+</li>`;
+}
+
+/** The date an event changes the law: its effective date, or the date it happened. */
+function effectiveDay(event: LegalEvent): string {
+  return event.effective ?? event.date;
+}
+
+export function renderChangesPage(
+  dataset: Dataset,
+  input: { today: string; state: string; recentDays: number },
+): SafeHtml {
+  const { today, state } = input;
+  const events = dataset.changes.filter((event) => state === "" || event.jurisdiction === state);
+  const upcoming = events
+    .filter((event) => effectiveDay(event) > today)
+    .sort((a, b) => (effectiveDay(a) < effectiveDay(b) ? -1 : 1));
+  const since = new Date(Date.parse(`${today}T00:00:00Z`) - input.recentDays * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+  const recent = events.filter((event) => effectiveDay(event) <= today && event.date >= since);
+  const older =
+    state === ""
+      ? []
+      : events.filter((event) => effectiveDay(event) <= today && event.date < since);
+  const options = [
+    option("", "All jurisdictions", state),
+    option("US", "Federal", state),
+    ...dataset.jurisdictions.map((record) => option(record.code, record.name, state)),
+  ];
+  const list = (items: LegalEvent[], empty: string) =>
+    items.length === 0
+      ? html`<p>${empty}</p>`
+      : html`<ol class="change-list" role="list">${items.map((event) => changeItem(dataset, event))}</ol>`;
+  const scope = state === "" ? "" : ` for ${jurisdictionName(dataset, state)}`;
+  return html`<h1>What changed</h1>
+<p class="lead">Laws that took effect recently and those that will, from the same change feed as <a href="/v1/changes"><code>/v1/changes</code></a> (also as an <a href="/changes.atom">Atom feed</a>). Dates are ${formatLongDate(today)} and earlier for “recent”.</p>
+<form class="filters" method="get" action="/changes" aria-label="Filter changes">
+  <div><label for="changes-state">Jurisdiction</label><select id="changes-state" name="state">${options}</select></div>
+  <div><button type="submit">Show</button> <a href="/changes">All</a></div>
+</form>
+<section aria-labelledby="upcoming-heading">
+<h2 id="upcoming-heading">Upcoming${scope}</h2>
+${list(upcoming, "Nothing is scheduled to take effect.")}
+</section>
+<section aria-labelledby="recent-heading">
+<h2 id="recent-heading">Recent${scope} (last ${input.recentDays} days)</h2>
+${list(recent, "No change took effect in this period.")}
+</section>
+${older.length > 0 ? html`<section aria-labelledby="older-heading"><h2 id="older-heading">Earlier${scope}</h2>${list(older, "")}</section>` : ""}`;
+}
+
+export function renderFederalPage(federal: Federal): SafeHtml {
+  const block = (text: string) => {
+    const lines = text.split("\n");
+    const items = lines.filter((line) => line.startsWith("- "));
+    const prose = lines.filter((line) => !line.startsWith("- ") && line.trim() !== "");
+    return html`${prose.map((line) => html`<p>${line}</p>`)}${items.length > 0 ? html`<ul>${items.map((line) => html`<li>${line.slice(2)}</li>`)}</ul>` : ""}`;
+  };
+  const riders = federal.appropriations_riders.map(
+    (
+      rider,
+    ) => html`<section class="callout" aria-labelledby="rider-${rider.name.replace(/[^A-Za-z0-9]+/g, "-")}">
+<h3 id="rider-${rider.name.replace(/[^A-Za-z0-9]+/g, "-")}">${rider.name}</h3>
+${block(rider.summary)}
+${eventLaw(rider.authority)}
+<p class="muted">First enacted ${dateOrElse(rider.first_enacted, "unknown")}; current through ${dateOrElse(rider.current_through, "unknown")}.</p>
+${sourcesOf(rider.sources)}
+</section>`,
+  );
+  const hemp = federal.hemp;
+  return html`<h1>Federal law</h1>
+<p class="lead">Cannabis under US federal law: its schedule under the Controlled Substances Act, where rescheduling stands, the hemp definition and the appropriations riders that limit federal enforcement. Last reviewed ${dateOrElse(federal.last_reviewed, "unknown")}. As data: <a href="/v1/federal"><code>/v1/federal</code></a>.</p>
+<section aria-labelledby="schedule-heading">
+<h2 id="schedule-heading">Schedule: ${federal.csa_schedule.schedule}</h2>
+<p class="muted">Since ${dateOrElse(federal.csa_schedule.since, "unknown")}.</p>
+${block(federal.csa_schedule.summary)}
+${eventLaw(federal.csa_schedule.authority)}
+${sourcesOf(federal.csa_schedule.sources)}
+</section>
+<section aria-labelledby="rescheduling-heading">
+<h2 id="rescheduling-heading">Rescheduling</h2>
+<p><strong>Stage:</strong> ${federal.rescheduling.stage}.</p>
+${block(federal.rescheduling.summary)}
+${eventLaw(federal.rescheduling.authority)}
+${sourcesOf(federal.rescheduling.sources)}
+</section>
+<section aria-labelledby="hemp-heading">
+<h2 id="hemp-heading">Hemp</h2>
+<dl class="facts">
+  <dt>Definition</dt><dd>${hemp.definition}</dd>
+  <dt>THC limit</dt><dd>${hemp.thc_limit}</dd>
+  <dt>Enacted by</dt><dd>${hemp.enacted_by === null ? html`<span class="missing">unknown</span>` : html`${hemp.enacted_by.name}${hemp.enacted_by.date === null ? "" : html`, ${formatLongDate(hemp.enacted_by.date)}`}`}</dd>
+  <dt>Effective</dt><dd>${dateOrElse(hemp.effective, "unknown")}</dd>
+</dl>
+${block(hemp.summary)}
+${eventLaw(hemp.authority)}
+${sourcesOf(hemp.sources)}
+</section>
+<section aria-labelledby="riders-heading">
+<h2 id="riders-heading">Appropriations riders</h2>
+${riders.length === 0 ? html`<p>None recorded.</p>` : riders}
+</section>
+${federal.notes.length > 0 ? html`<section aria-labelledby="federal-notes-heading"><h2 id="federal-notes-heading">Notes</h2><ul>${federal.notes.map((note) => html`<li>${note}</li>`)}</ul></section>` : ""}
+<section aria-labelledby="federal-history-heading">
+<h2 id="federal-history-heading">History</h2>
+<p>Every federal event is listed on <a href="/changes?state=US">What changed</a>.</p>
+</section>`;
+}
