@@ -3,7 +3,16 @@
  * serialize bodies (extra fields never leak) and generate /openapi.json.
  */
 import { type Static, type TSchema, Type } from "typebox";
-import { Federal, IsoDate, Jurisdiction, LegalEvent, STATUSES } from "../dataset/dataset.schema.ts";
+import {
+  AdultUse,
+  Federal,
+  IsoDate,
+  Jurisdiction,
+  LegalEvent,
+  MEDICAL_PROGRAMS,
+  Medical,
+  STATUSES,
+} from "../dataset/dataset.schema.ts";
 import { ERROR_CODES, registerParameterHint } from "../errors.ts";
 
 export const CHANGES_DEFAULT_LIMIT = 50;
@@ -58,6 +67,30 @@ const parameters = {
     }),
     hint: "must be the meta.next value of a previous page",
   },
+  as_of: {
+    schema: Type.String({
+      ...IsoDate,
+      description:
+        "Answer as the law stood on this day (YYYY-MM-DD), reconstructed from the dated history: status, decriminalized and the adult-use and medical facts in force then; `null` where the history cannot tell. From the first recorded event to one year ahead.",
+      examples: ["2012-12-09"],
+    }),
+    hint: "must be a date in the form YYYY-MM-DD, from the first recorded event to one year ahead",
+  },
+  fields: {
+    schema: Type.String({
+      pattern: "^[a-z_]+(,[a-z_]+)*$",
+      description: `Comma-separated top-level fields to return, e.g. \`code,status\`: ${Object.keys(Jurisdiction.properties).join(", ")}. An unknown name is refused (400 \`unknown_field\`).`,
+      examples: ["code,name,status,decriminalized"],
+    }),
+    hint: "must be a comma-separated list of record field names",
+  },
+  format: {
+    schema: Type.Enum(["json", "geojson"], {
+      description:
+        "`geojson` returns a GeoJSON FeatureCollection (`application/geo+json`), as does `Accept: application/geo+json`; `format` wins over `Accept`. Default `json`.",
+    }),
+    hint: "must be json or geojson",
+  },
 } as const;
 
 for (const [name, { hint }] of Object.entries(parameters)) registerParameterHint(name, hint);
@@ -67,9 +100,23 @@ export const StatesQuery = Type.Object(
     include: Type.Optional(parameters.include.schema),
     status: Type.Optional(parameters.status.schema),
     decriminalized: Type.Optional(parameters.decriminalized.schema),
+    as_of: Type.Optional(parameters.as_of.schema),
+    fields: Type.Optional(parameters.fields.schema),
+    format: Type.Optional(parameters.format.schema),
   },
   { additionalProperties: false },
 );
+
+export const StateQuery = Type.Object(
+  {
+    as_of: Type.Optional(parameters.as_of.schema),
+    fields: Type.Optional(parameters.fields.schema),
+  },
+  { additionalProperties: false },
+);
+
+/** The top-level fields `fields=` may name, in the record's order. */
+export const RECORD_FIELDS: readonly string[] = Object.keys(Jurisdiction.properties);
 
 export const ChangesQuery = Type.Object(
   {
@@ -84,6 +131,7 @@ export const NoQuery = Type.Object({}, { additionalProperties: false });
 
 export const CodeParams = Type.Object({
   code: Type.String({
+    pattern: "^[A-Za-z]{2}$",
     description: "USPS code, case-insensitive (e.g. `CA` or `ca`).",
     examples: ["CA"],
   }),
@@ -95,20 +143,130 @@ const reviewed = Type.String({
   description: "Earliest last_reviewed among the records in `data`",
 });
 
+const sourcesCurrentTo = Type.Union(
+  [Type.String({ pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$", format: "date" }), Type.Null()],
+  {
+    description:
+      "Date of the newest source consulted for this dataset release: later events (an election, a law taking effect, a court ruling) are not reflected. Null if the release does not state it",
+  },
+);
+
 const meta = <P extends Record<string, TSchema>>(extra: P) =>
   Type.Object(
-    { dataset_version: version, last_reviewed: reviewed, ...extra },
+    {
+      dataset_version: version,
+      last_reviewed: reviewed,
+      sources_current_to: sourcesCurrentTo,
+      ...extra,
+    },
     { additionalProperties: false },
   );
 
 const count = Type.Integer({ minimum: 0, description: "Number of items in `data`" });
 
+const nullable = <T extends TSchema>(schema: T, description: string) =>
+  Type.Union([schema, Type.Null()], { description });
+
+/**
+ * A record as it stood on `as_of`: the same shape, where the summary and the
+ * legal flags may be null (the history cannot tell) and facts not yet in
+ * force are null.
+ */
+export const JurisdictionAsOf = Type.Object(
+  {
+    ...Jurisdiction.properties,
+    summary: nullable(
+      Type.String({ minLength: 1 }),
+      "The reader's summary of the law in force when the record was reviewed; null for an earlier day",
+    ),
+    status: nullable(Type.Enum([...STATUSES]), "Summary category on that day; null if unknown"),
+    decriminalized: nullable(Type.Boolean(), "Decriminalized on that day; null if unknown"),
+    adult_use: Type.Object(
+      {
+        ...AdultUse.properties,
+        legal: nullable(Type.Boolean(), "Legal for adults on that day; null if unknown"),
+      },
+      { additionalProperties: false },
+    ),
+    medical: Type.Object(
+      {
+        ...Medical.properties,
+        legal: nullable(Type.Boolean(), "A medical program existed on that day; null if unknown"),
+        program: nullable(Type.Enum([...MEDICAL_PROGRAMS]), "The program on that day"),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false, title: "JurisdictionAsOf" },
+);
+
+/** With `fields=`: only the named top-level fields of a record. */
+export const JurisdictionFields = Type.Partial(JurisdictionAsOf, {
+  title: "JurisdictionFields",
+  description: "The fields named in `fields=`, nothing else",
+});
+
+/** What `data` items may be: a current record, a record `as_of` a day, or the `fields` asked for. */
+const JurisdictionAny = Type.Union([Jurisdiction, JurisdictionAsOf, JurisdictionFields]);
+
+const asOfMeta = Type.Optional(
+  Type.String({ ...IsoDate, description: "The `as_of` day the records describe, when asked" }),
+);
+
+/** The /v1/states body for the default representation (serialization). */
 export const StatesResponse = Type.Object({
   data: Type.Array(Jurisdiction),
   meta: meta({ count }),
 });
 
+export const StatesAsOfResponse = Type.Object({
+  data: Type.Array(JurisdictionAsOf),
+  meta: meta({ count, as_of: IsoDate }),
+});
+
 export const StateResponse = Type.Object({ data: Jurisdiction, meta: meta({}) });
+
+export const StateAsOfResponse = Type.Object({
+  data: JurisdictionAsOf,
+  meta: meta({ as_of: IsoDate }),
+});
+
+/** What /openapi.json documents for /v1/states (every representation of JSON). */
+export const StatesResponseDoc = Type.Object({
+  data: Type.Array(JurisdictionAny),
+  meta: meta({ count, as_of: asOfMeta }),
+});
+
+export const StateResponseDoc = Type.Object({
+  data: JurisdictionAny,
+  meta: meta({ as_of: asOfMeta }),
+});
+
+/** GeoJSON (RFC 7946) of /v1/states: one Feature per jurisdiction, WGS 84 longitude/latitude. */
+export const StatesGeoJson = Type.Object(
+  {
+    type: Type.Literal("FeatureCollection"),
+    features: Type.Array(
+      Type.Object({
+        type: Type.Literal("Feature"),
+        id: Type.String({ description: "USPS code" }),
+        geometry: Type.Object(
+          {
+            type: Type.Enum(["Polygon", "MultiPolygon"]),
+            coordinates: Type.Array(Type.Array(Type.Unknown())),
+          },
+          { description: "The jurisdiction's outline (us-atlas, 1:10m)" },
+        ),
+        properties: Type.Record(Type.String(), Type.Unknown(), {
+          description:
+            "Without `fields`: code, name, fips, type, status, decriminalized, adult_use_legal, adult_use_effective, adult_use_sales_began, medical_legal, medical_program, medical_effective, last_reviewed. With `fields`: those top-level fields.",
+        }),
+      }),
+    ),
+    meta: meta({ count, as_of: asOfMeta }),
+  },
+  { description: "A FeatureCollection; `meta` is a foreign member (RFC 7946 §6.1)" },
+);
 
 export const HistoryResponse = Type.Object({
   data: Type.Array(LegalEvent, { description: "Events, oldest first" }),
@@ -143,5 +301,7 @@ export const ProblemSchema = Type.Object(
 );
 
 export type StatesQuery = Static<typeof StatesQuery>;
+export type StateQuery = Static<typeof StateQuery>;
+export type JurisdictionAsOf = Static<typeof JurisdictionAsOf>;
 export type ChangesQuery = Static<typeof ChangesQuery>;
 export type ChangesMeta = Static<typeof ChangesMeta>;

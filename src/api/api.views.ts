@@ -4,26 +4,65 @@
  * federal record, the default state lists, and pre-serialized events for the
  * change feed. Filtered state lists form a finite set (territories ×
  * status subset × decriminalized) and are built on first use, then kept.
+ * Compressed variants are made off the event loop after the server listens
+ * (see representation.ts), so start-up only serializes.
  */
+
 import fastJson from "fast-json-stringify";
 import type { Dataset } from "../dataset/dataset.load.ts";
-import { type Jurisdiction, LegalEvent, STATUSES, type Status } from "../dataset/dataset.schema.ts";
+import {
+  type Jurisdiction,
+  type LegalEvent,
+  STATUSES,
+  type Status,
+} from "../dataset/dataset.schema.ts";
 import {
   type ChangesMeta,
-  ChangesMeta as ChangesMetaSchema,
-  FederalResponse,
-  HistoryResponse,
-  StateResponse,
-  StatesResponse,
+  type JurisdictionAsOf,
+  RECORD_FIELDS,
+  StateAsOfResponse,
+  StatesAsOfResponse,
 } from "./api.schemas.ts";
-import { buildRepresentation, type Representation, warmRepresentation } from "./representation.ts";
+import { type AsOfSource, prepareAsOf, recordAsOf } from "./as-of.ts";
+import { featureCollectionJson, flatProperties, loadGeometriesByFips } from "./geojson.ts";
+import { buildRepresentation, type Representation } from "./representation.ts";
 
-const serializeStates = fastJson(StatesResponse);
-const serializeState = fastJson(StateResponse);
-const serializeHistory = fastJson(HistoryResponse);
-const serializeFederal = fastJson(FederalResponse);
-const serializeEvent = fastJson(LegalEvent);
-const serializeChangesMeta = fastJson(ChangesMetaSchema);
+/**
+ * The bodies are serialized with JSON.stringify: every record was checked
+ * against its closed schema when the dataset was loaded (no extra fields
+ * can leak), so a schema-driven serializer would write the same JSON — and
+ * compiling one costs far more start-up time than it saves. Tests check the
+ * served bodies against the response schemas.
+ */
+const serializeStates: (body: unknown) => string = JSON.stringify;
+const serializeState: (body: unknown) => string = JSON.stringify;
+const serializeHistory: (body: unknown) => string = JSON.stringify;
+const serializeFederal: (body: unknown) => string = JSON.stringify;
+const serializeEvent: (body: unknown) => string = JSON.stringify;
+const serializeChangesMeta: (body: unknown) => string = JSON.stringify;
+
+/** Point-in-time records are rebuilt objects: serialized by their schema, compiled on first use. */
+function lazySerializer(schema: Parameters<typeof fastJson>[0]): (body: unknown) => string {
+  let serialize: ((body: unknown) => string) | undefined;
+  return (body) => {
+    serialize ??= fastJson(schema) as (body: unknown) => string;
+    return serialize(body);
+  };
+}
+const serializeStatesAsOf = lazySerializer(StatesAsOfResponse);
+const serializeStateAsOf = lazySerializer(StateAsOfResponse);
+
+/** Bodies built on demand (as_of, fields, GeoJSON) kept for reuse, oldest dropped first. */
+const VARIANT_CACHE_SIZE = 256;
+/** Brotli quality for on-demand bodies: near q11's size at a fraction of its time. */
+const VARIANT_BROTLI_QUALITY = 6;
+
+/** How a record is asked for: on a day, and/or only some fields. */
+export type RecordOptions = {
+  asOf: string | null;
+  /** Top-level fields to keep, already checked against RECORD_FIELDS; null for all. */
+  fields: readonly string[] | null;
+};
 
 export type StatesFilter = {
   includeTerritories: boolean;
@@ -35,13 +74,25 @@ export type ApiViews = Readonly<{
   datasetVersion: string;
   /** Earliest last_reviewed of all records. */
   lastReviewed: string;
+  /** Earliest date of any jurisdiction's recorded event: the first day `as_of` may name. */
+  firstEventDate: string;
+  /** Date of the newest source consulted for the release, or null. */
+  sourcesCurrentTo: string | null;
   states: (filter: StatesFilter) => Representation;
   state: (code: string) => Representation | undefined;
+  /** The list as_of a day, with some fields, or as GeoJSON. */
+  statesVariant: (
+    filter: StatesFilter,
+    options: RecordOptions & { geojson: boolean },
+  ) => Representation;
+  stateVariant: (code: string, options: RecordOptions) => Representation | undefined;
   history: (code: string) => Representation | undefined;
   federal: Representation;
   /** Change feed events, newest first, each with its JSON already serialized. */
   changes: readonly Readonly<{ event: LegalEvent; json: string }>[];
   changesBody: (eventsJson: readonly string[], meta: ChangesMeta) => string;
+  /** Compresses every prebuilt body in the background (started once the server listens). */
+  compressAll: () => Promise<void>;
 }>;
 
 function earliest(dates: readonly string[]): string {
@@ -56,6 +107,7 @@ function filterKey(filter: StatesFilter): string {
 
 export function buildApiViews(dataset: Dataset): ApiViews {
   const version = dataset.manifest.version;
+  const current = { sources_current_to: dataset.manifest.sources_current_to ?? null };
   const allReviewed = [
     ...dataset.jurisdictions.map((j) => j.last_reviewed),
     dataset.federal.last_reviewed,
@@ -64,21 +116,16 @@ export function buildApiViews(dataset: Dataset): ApiViews {
   const stateViews = new Map<string, Representation>();
   const historyViews = new Map<string, Representation>();
   for (const record of dataset.jurisdictions) {
-    const meta = { dataset_version: version, last_reviewed: record.last_reviewed };
-    stateViews.set(
-      record.code,
-      warmRepresentation(buildRepresentation(serializeState({ data: record, meta }))),
-    );
+    const meta = { dataset_version: version, last_reviewed: record.last_reviewed, ...current };
+    stateViews.set(record.code, buildRepresentation(serializeState({ data: record, meta })));
     const events = dataset.histories.get(record.code) ?? [];
     historyViews.set(
       record.code,
-      warmRepresentation(
-        buildRepresentation(
-          serializeHistory({
-            data: events,
-            meta: { ...meta, count: events.length, jurisdiction: record.code },
-          }),
-        ),
+      buildRepresentation(
+        serializeHistory({
+          data: events,
+          meta: { ...meta, count: events.length, jurisdiction: record.code },
+        }),
       ),
     );
   }
@@ -100,29 +147,176 @@ export function buildApiViews(dataset: Dataset): ApiViews {
       view = buildRepresentation(
         serializeStates({
           data,
-          meta: { dataset_version: version, last_reviewed: lastReviewed, count: data.length },
+          meta: {
+            dataset_version: version,
+            last_reviewed: lastReviewed,
+            ...current,
+            count: data.length,
+          },
         }),
       );
       listViews.set(key, view);
     }
     return view;
   };
-  for (const includeTerritories of [false, true]) {
-    warmRepresentation(states({ includeTerritories, statuses: null, decriminalized: null }));
-  }
-
-  const federal = warmRepresentation(
-    buildRepresentation(
-      serializeFederal({
-        data: dataset.federal,
-        meta: { dataset_version: version, last_reviewed: dataset.federal.last_reviewed },
-      }),
-    ),
+  const defaultLists = [false, true].map((includeTerritories) =>
+    states({ includeTerritories, statuses: null, decriminalized: null }),
   );
+
+  // Records as the API serializes them (extra fields dropped), the base of every variant.
+  const served = new Map<string, Jurisdiction>(
+    dataset.jurisdictions.map((record) => [
+      record.code,
+      JSON.parse(
+        serializeState({
+          data: record,
+          meta: { dataset_version: version, last_reviewed: record.last_reviewed, ...current },
+        }),
+      ).data as Jurisdiction,
+    ]),
+  );
+  const asOfSources = new Map<string, AsOfSource>(
+    dataset.jurisdictions.map((record) => [
+      record.code,
+      prepareAsOf(served.get(record.code) ?? record, dataset.histories.get(record.code) ?? []),
+    ]),
+  );
+  const eventDates = [...dataset.histories.values()].flat().map((event) => event.date);
+  let geometries: ReadonlyMap<string, string> | undefined;
+  const variants = new Map<string, Representation>();
+  const cached = (key: string, build: () => string): Representation => {
+    let view = variants.get(key);
+    if (view === undefined) {
+      view = buildRepresentation(build(), VARIANT_BROTLI_QUALITY);
+      if (variants.size >= VARIANT_CACHE_SIZE) {
+        const oldest = variants.keys().next().value;
+        if (oldest !== undefined) variants.delete(oldest);
+      }
+      variants.set(key, view);
+    }
+    return view;
+  };
+  const recordOn = (
+    code: string,
+    asOf: string | null,
+  ): Jurisdiction | JurisdictionAsOf | undefined => {
+    if (asOf === null) return served.get(code);
+    const source = asOfSources.get(code);
+    return source === undefined ? undefined : recordAsOf(source, asOf);
+  };
+  const project = (record: Record<string, unknown>, fields: readonly string[] | null) => {
+    if (fields === null) return record;
+    const picked: Record<string, unknown> = {};
+    for (const name of RECORD_FIELDS) if (fields.includes(name)) picked[name] = record[name];
+    return picked;
+  };
+  const optionsKey = (options: RecordOptions) =>
+    `${options.asOf ?? "-"}|${options.fields === null ? "*" : RECORD_FIELDS.filter((f) => options.fields?.includes(f)).join(",")}`;
+
+  const statesVariant = (filter: StatesFilter, options: RecordOptions & { geojson: boolean }) =>
+    cached(
+      `list|${filterKey(filter)}|${optionsKey(options)}|${options.geojson ? "geo" : "json"}`,
+      () => {
+        const data = dataset.jurisdictions
+          .filter((j) => filter.includeTerritories || j.type !== "territory")
+          .map((j) => recordOn(j.code, options.asOf))
+          .filter((record): record is Jurisdiction | JurisdictionAsOf => {
+            if (record === undefined) return false;
+            if (
+              filter.statuses !== null &&
+              (record.status === null || !filter.statuses.includes(record.status))
+            )
+              return false;
+            if (filter.decriminalized !== null && record.decriminalized !== filter.decriminalized)
+              return false;
+            return true;
+          });
+        const lastReviewed =
+          data.length > 0 ? earliest(data.map((j) => j.last_reviewed)) : earliest(allReviewed);
+        const meta = {
+          dataset_version: version,
+          last_reviewed: lastReviewed,
+          ...current,
+          count: data.length,
+          ...(options.asOf === null ? {} : { as_of: options.asOf }),
+        };
+        if (options.geojson) {
+          geometries ??= loadGeometriesByFips();
+          const shapes = geometries;
+          return featureCollectionJson(
+            data.map((record) => ({
+              code: record.code,
+              geometryJson: shapes.get(record.fips) ?? "null",
+              properties:
+                options.fields === null
+                  ? flatProperties(record)
+                  : project(record as unknown as Record<string, unknown>, options.fields),
+            })),
+            meta,
+          );
+        }
+        if (options.fields !== null) {
+          return JSON.stringify({
+            data: data.map((record) =>
+              project(record as unknown as Record<string, unknown>, options.fields),
+            ),
+            meta,
+          });
+        }
+        if (options.asOf !== null) {
+          return serializeStatesAsOf({
+            data: data as JurisdictionAsOf[],
+            meta: { ...meta, as_of: options.asOf },
+          });
+        }
+        return serializeStates({ data: data as Jurisdiction[], meta });
+      },
+    );
+
+  const stateVariant = (code: string, options: RecordOptions) => {
+    const record = recordOn(code, options.asOf);
+    if (record === undefined) return undefined;
+    return cached(`one|${code}|${optionsKey(options)}`, () => {
+      const meta = {
+        dataset_version: version,
+        last_reviewed: record.last_reviewed,
+        ...current,
+        ...(options.asOf === null ? {} : { as_of: options.asOf }),
+      };
+      if (options.fields !== null) {
+        return JSON.stringify({
+          data: project(record as unknown as Record<string, unknown>, options.fields),
+          meta,
+        });
+      }
+      if (options.asOf !== null) {
+        return serializeStateAsOf({
+          data: record as JurisdictionAsOf,
+          meta: { ...meta, as_of: options.asOf },
+        });
+      }
+      return serializeState({ data: record as Jurisdiction, meta });
+    });
+  };
+  const federal = buildRepresentation(
+    serializeFederal({
+      data: dataset.federal,
+      meta: {
+        dataset_version: version,
+        last_reviewed: dataset.federal.last_reviewed,
+        ...current,
+      },
+    }),
+  );
+  const prebuilt = [...defaultLists, federal, ...stateViews.values(), ...historyViews.values()];
 
   return Object.freeze({
     datasetVersion: version,
+    firstEventDate: earliest(eventDates),
+    statesVariant,
+    stateVariant,
     lastReviewed: earliest(allReviewed),
+    sourcesCurrentTo: current.sources_current_to,
     states,
     state: (code: string) => stateViews.get(code),
     history: (code: string) => historyViews.get(code),
@@ -130,5 +324,10 @@ export function buildApiViews(dataset: Dataset): ApiViews {
     changes: dataset.changes.map((event) => Object.freeze({ event, json: serializeEvent(event) })),
     changesBody: (eventsJson, meta) =>
       `{"data":[${eventsJson.join(",")}],"meta":${serializeChangesMeta(meta)}}`,
+    compressAll: async () => {
+      // One at a time: the thread pool stays free for other work, and the
+      // most requested bodies (the lists, then each record) are ready first.
+      for (const representation of prebuilt) await representation.compressed();
+    },
   });
 }

@@ -2,7 +2,7 @@
  * The public API, version 1: five read-only endpoints under /v1.
  *
  * Request pipeline for every /v1 request, in order: CORS (preflights end
- * here) → the guard (API-key verification, then rate limiting and the limit
+ * here) → the guard (the caller from X-API-Key, then rate limiting and the limit
  * headers) → refuse API keys in the query string → schema validation of the
  * query → handler (a lookup of a pre-built body) → error handler.
  */
@@ -10,6 +10,7 @@ import cors from "@fastify/cors";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { TSchema } from "typebox";
+import { KEY_PARAMETER_NAMES } from "../api-keys/api-keys.format.ts";
 import { STATUSES, type Status } from "../dataset/dataset.schema.ts";
 import { AppError, sendProblem } from "../errors.ts";
 import { isCalendarDate } from "../lib/dates.ts";
@@ -22,17 +23,26 @@ import {
   HistoryResponse,
   NoQuery,
   ProblemSchema,
-  StateResponse,
+  RECORD_FIELDS,
+  StateQuery,
+  StateResponseDoc,
+  StatesGeoJson,
   StatesQuery,
-  StatesResponse,
+  StatesResponseDoc,
 } from "./api.schemas.ts";
-import type { ApiViews } from "./api.views.ts";
+import type { ApiViews, RecordOptions } from "./api.views.ts";
 import { pageOfChanges } from "./changes.ts";
-import { sendJson, sendRepresentation } from "./representation.ts";
+import { type Deprecation, deprecationHook } from "./deprecation.ts";
+import { GEOJSON_MEDIA_TYPE } from "./geojson.ts";
+import { API_VARY, sendJson, sendRepresentation } from "./representation.ts";
 
 export type V1Options = {
   views: ApiViews;
-  /** API-key verification and rate limiting: runs first on every /v1 request (after CORS preflights). */
+  /** Today's date (UTC, YYYY-MM-DD): bounds `as_of`. */
+  today: () => string;
+  /** Retirement notice for /v1 or some of its routes; null while none is planned. */
+  deprecation: Deprecation | null;
+  /** Identifying the caller (API key), then rate limiting: runs first on every /v1 request (after CORS preflights). */
   guard: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 };
 
@@ -53,7 +63,7 @@ export const EXPOSED_HEADERS = [
 
 const ALLOWED_METHODS = "GET, HEAD, OPTIONS";
 const OTHER_METHODS = ["POST", "PUT", "PATCH", "DELETE"] as const;
-const KEY_PARAMETERS = new Set(["api_key", "apikey", "apiKey", "x-api-key", "key"]);
+const KEY_PARAMETERS: ReadonlySet<string> = new Set(KEY_PARAMETER_NAMES);
 
 /** The rate-limit headers every /v1 response carries, documented on each response. */
 const LIMIT_HEADERS = {
@@ -65,7 +75,7 @@ const LIMIT_HEADERS = {
   "RateLimit-Policy": {
     type: "string",
     description:
-      'The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per API key)',
+      'The limit in force: `"public";q=60;w=900` (per IP) or `"key";q=1000;w=3600` (per account: all of its keys share one quota)',
   },
   "X-RateLimit-Limit": { type: "integer", description: "Requests allowed per window" },
   "X-RateLimit-Remaining": {
@@ -96,22 +106,95 @@ const errors = {
   }),
 };
 
-function ok(schema: TSchema, description: string) {
+const ETAG_HEADER = {
+  ETag: { type: "string", description: "Send back in If-None-Match" },
+};
+
+function ok(schema: TSchema, description: string, more: Record<string, { schema: TSchema }> = {}) {
   return {
     200: {
       description,
-      headers: {
-        ...LIMIT_HEADERS,
-        ETag: { type: "string", description: "Send back in If-None-Match" },
-      },
-      content: { "application/json": { schema } },
+      headers: { ...LIMIT_HEADERS, ...ETAG_HEADER },
+      content: { "application/json": { schema }, ...more },
     },
     304: {
       description: "Not modified (If-None-Match matched the ETag)",
-      headers: LIMIT_HEADERS,
+      headers: { ...LIMIT_HEADERS, ...ETAG_HEADER },
       type: "null",
     },
   };
+}
+
+function invalid(parameter: string, detail: string, code: "invalid_as_of" | "invalid_parameter") {
+  return new AppError(code, detail, { extensions: { parameter } });
+}
+
+function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Checks `as_of` and `fields` once, at the edge. */
+function recordOptions(
+  query: { as_of?: string | undefined; fields?: string | undefined },
+  views: ApiViews,
+  today: string,
+): RecordOptions {
+  let asOf: string | null = null;
+  if (query.as_of !== undefined) {
+    asOf = query.as_of;
+    if (!isCalendarDate(asOf)) {
+      throw invalid(
+        "as_of",
+        `Query parameter 'as_of' is not a calendar date: ${asOf}.`,
+        "invalid_parameter",
+      );
+    }
+    const latest = addDays(today, 365);
+    if (asOf < views.firstEventDate || asOf > latest) {
+      throw invalid(
+        "as_of",
+        `Query parameter 'as_of' must be between ${views.firstEventDate} (the first recorded event) and ${latest} (one year ahead); got ${asOf}.`,
+        "invalid_as_of",
+      );
+    }
+  }
+  let fields: string[] | null = null;
+  if (query.fields !== undefined) {
+    fields = query.fields.split(",");
+    for (const name of fields) {
+      if (!RECORD_FIELDS.includes(name)) {
+        throw new AppError(
+          "unknown_field",
+          `Query parameter 'fields' names '${name.slice(0, 40)}', which is not a field of the record. Fields: ${RECORD_FIELDS.join(", ")}.`,
+          { extensions: { parameter: "fields", field: name.slice(0, 40) } },
+        );
+      }
+    }
+  }
+  return { asOf, fields };
+}
+
+/**
+ * GeoJSON when `format=geojson`, or when no `format` is given and Accept
+ * prefers application/geo+json to JSON (`*\/*` and no Accept mean JSON).
+ */
+export function wantsGeoJson(format: string | undefined, accept: string | undefined): boolean {
+  if (format !== undefined) return format === "geojson";
+  if (accept === undefined) return false;
+  let geo = 0;
+  let json = 0;
+  for (const part of accept.split(",")) {
+    const [type = "", ...params] = part.trim().toLowerCase().split(";");
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    const q = qParam === undefined ? 1 : Number(qParam.slice(2));
+    if (!Number.isFinite(q)) continue;
+    const media = type.trim();
+    if (media === GEOJSON_MEDIA_TYPE) geo = Math.max(geo, q);
+    else if (media === "application/json" || media === "application/*" || media === "*/*") {
+      json = Math.max(json, q);
+    }
+  }
+  return geo > 0 && geo >= json;
 }
 
 function refuseKeyInQuery(request: FastifyRequest, reply: FastifyReply, done: () => void) {
@@ -141,7 +224,7 @@ function parseStatuses(value: string | undefined): Status[] | null {
 }
 
 export async function v1Routes(instance: FastifyInstance, options: V1Options): Promise<void> {
-  const { views } = options;
+  const { views, today } = options;
   const v1 = instance.withTypeProvider<TypeBoxTypeProvider>();
 
   await v1.register(cors, {
@@ -153,6 +236,13 @@ export async function v1Routes(instance: FastifyInstance, options: V1Options): P
     strictPreflight: false,
   });
   v1.addHook("onRequest", options.guard);
+  // Errors too (a 401 for one key must not be replayed for another); they are no-store as well.
+  // Responses that also vary on something else (GeoJSON on Accept) set their own Vary.
+  v1.addHook("onSend", (_request, reply, payload, done) => {
+    if (!reply.hasHeader("vary")) reply.header("vary", API_VARY);
+    done(null, payload);
+  });
+  if (options.deprecation !== null) v1.addHook("onRequest", deprecationHook(options.deprecation));
   v1.addHook("onRequest", refuseKeyInQuery);
   v1.setNotFoundHandler((request, reply) =>
     sendProblem(
@@ -177,21 +267,45 @@ export async function v1Routes(instance: FastifyInstance, options: V1Options): P
       schema: {
         operationId: "listStates",
         tags: ["jurisdictions"],
-        summary: "Every jurisdiction's current record",
+        summary: "Every jurisdiction's record",
         description:
-          "The 50 states and DC, sorted by name; `include=territories` adds PR, GU, VI, MP and AS. Filters combine (AND).",
+          "The 50 states and DC, sorted by name; `include=territories` adds PR, GU, VI, MP and AS. Filters combine (AND). `as_of` answers for a past day (filters apply to that day's values); `fields` keeps only the named top-level fields; `format=geojson` or `Accept: application/geo+json` returns a GeoJSON FeatureCollection with each jurisdiction's outline.",
         querystring: StatesQuery,
-        response: { ...ok(StatesResponse, "The matching jurisdictions"), ...errors },
+        response: {
+          ...ok(StatesResponseDoc, "The matching jurisdictions", {
+            [GEOJSON_MEDIA_TYPE]: { schema: StatesGeoJson },
+          }),
+          ...errors,
+        },
       },
     },
     (request, reply) => {
-      const { include, status, decriminalized } = request.query;
-      const view = views.states({
+      const { include, status, decriminalized, format } = request.query;
+      const filter = {
         includeTerritories: include === "territories",
         statuses: parseStatuses(status),
         decriminalized: decriminalized === undefined ? null : decriminalized === "true",
-      });
-      return sendRepresentation(request, reply, view);
+      };
+      const options = recordOptions(request.query, views, today());
+      const geojson = wantsGeoJson(format, request.headers.accept);
+      const vary = format === undefined ? "Accept" : undefined;
+      if (!geojson && options.asOf === null && options.fields === null) {
+        return sendRepresentation(
+          request,
+          reply,
+          views.states(filter),
+          vary === undefined ? {} : { vary },
+        );
+      }
+      return sendRepresentation(
+        request,
+        reply,
+        views.statesVariant(filter, { ...options, geojson }),
+        {
+          ...(vary === undefined ? {} : { vary }),
+          ...(geojson ? { contentType: GEOJSON_MEDIA_TYPE } : {}),
+        },
+      );
     },
   );
 
@@ -207,31 +321,63 @@ export async function v1Routes(instance: FastifyInstance, options: V1Options): P
   };
   const notFound = { 404: problem("No jurisdiction has this code") };
 
+  /**
+   * `{code}` is documented with its pattern, but a code of the wrong shape is
+   * still answered as "no such jurisdiction" (404), like any unknown code;
+   * other validation failures go to the error handler as usual.
+   */
+  const checkCode = (request: FastifyRequest) => {
+    const failure = request.validationError;
+    if (failure === undefined) return;
+    if (failure.validationContext === "params") {
+      const code = String((request.params as { code?: unknown }).code ?? "");
+      throw new AppError(
+        "jurisdiction_not_found",
+        `No jurisdiction has the code '${code.slice(0, 20)}'. Use a USPS code such as CA, DC or PR.`,
+      );
+    }
+    throw failure;
+  };
+
   v1.get(
     track("/states/:code"),
     {
       compress: false,
+      attachValidation: true,
       schema: {
         operationId: "getState",
         tags: ["jurisdictions"],
         summary: "One jurisdiction by USPS code",
+        description:
+          "`as_of` answers for a past day; `fields` keeps only the named top-level fields.",
         params: CodeParams,
-        querystring: NoQuery,
+        querystring: StateQuery,
         response: {
-          ...ok(StateResponse, "The jurisdiction's current record"),
+          ...ok(StateResponseDoc, "The jurisdiction's record"),
           ...errors,
           ...notFound,
         },
       },
     },
-    (request, reply) =>
-      sendRepresentation(request, reply, lookup(request.params.code, views.state)),
+    (request, reply) => {
+      checkCode(request);
+      const options = recordOptions(request.query, views, today());
+      if (options.asOf === null && options.fields === null) {
+        return sendRepresentation(request, reply, lookup(request.params.code, views.state));
+      }
+      return sendRepresentation(
+        request,
+        reply,
+        lookup(request.params.code, (code) => views.stateVariant(code, options)),
+      );
+    },
   );
 
   v1.get(
     track("/states/:code/history"),
     {
       compress: false,
+      attachValidation: true,
       schema: {
         operationId: "getStateHistory",
         tags: ["jurisdictions"],
@@ -241,8 +387,10 @@ export async function v1Routes(instance: FastifyInstance, options: V1Options): P
         response: { ...ok(HistoryResponse, "The jurisdiction's events"), ...errors, ...notFound },
       },
     },
-    (request, reply) =>
-      sendRepresentation(request, reply, lookup(request.params.code, views.history)),
+    (request, reply) => {
+      checkCode(request);
+      return sendRepresentation(request, reply, lookup(request.params.code, views.history));
+    },
   );
 
   v1.get(
@@ -296,6 +444,7 @@ export async function v1Routes(instance: FastifyInstance, options: V1Options): P
         {
           dataset_version: views.datasetVersion,
           last_reviewed: views.lastReviewed,
+          sources_current_to: views.sourcesCurrentTo,
           count: page.items.length,
           next: page.next,
         },

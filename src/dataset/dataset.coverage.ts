@@ -3,9 +3,12 @@
  * it applies to have it filled. A field applies only where it can have a
  * value (sales_began only where adult use is legal, …). A null `sales_began`
  * counts as filled when a note explains it (no licensed market yet). Any
- * other null is an *explained unknown* when a note names the field literally
- * (e.g. "medical.effective is unknown: …"); the status level is complete when
- * every status-level field is filled or explained.
+ * other null is an *explained unknown* when a note says so: either in a
+ * reader's words — one note that names the topic (e.g. "medical") and says it
+ * is not known or disputed ("The day the medical program took effect is not
+ * known.") — or, in records not yet rewritten for readers, by naming the field
+ * literally ("medical.effective is unknown: …"). The status level is complete
+ * when every status-level field is filled or explained.
  */
 import type { JurisdictionFile } from "./dataset.schema.ts";
 
@@ -15,7 +18,12 @@ type Rule = {
   statusLevel: boolean;
   applies: (r: JurisdictionFile) => boolean;
   filled: (r: JurisdictionFile) => boolean;
+  /** What a reader note about this field talks about, in words. */
+  topic?: RegExp;
 };
+
+/** A note that says something is not known. */
+const UNKNOWN = /\b(not known|unknown|is disputed|not settled|not recorded)\b/i;
 
 const always = () => true;
 const isAdultUse = (r: JurisdictionFile) => r.adult_use.legal;
@@ -35,6 +43,7 @@ export const COVERAGE_RULES: readonly Rule[] = [
   {
     field: "decriminalization.since",
     statusLevel: false,
+    topic: /decriminali|possession became legal|start date/i,
     applies: (r) => r.decriminalized,
     filled: (r) => r.decriminalization.since !== null,
   },
@@ -53,6 +62,7 @@ export const COVERAGE_RULES: readonly Rule[] = [
   {
     field: "adult_use.effective",
     statusLevel: true,
+    topic: /adult (use|possession)|recreational/i,
     applies: isAdultUse,
     filled: (r) => r.adult_use.effective !== null,
   },
@@ -89,6 +99,7 @@ export const COVERAGE_RULES: readonly Rule[] = [
   {
     field: "medical.effective",
     statusLevel: true,
+    topic: /medical/i,
     applies: hasMedical,
     filled: (r) => r.medical.effective !== null,
   },
@@ -125,8 +136,10 @@ export type Coverage = {
   statusLevelGaps: Map<string, string[]>;
 };
 
-function isExplained(record: JurisdictionFile, field: string): boolean {
-  return record.notes.some((note) => note.includes(field));
+function isExplained(record: JurisdictionFile, rule: Rule): boolean {
+  return record.notes.some(
+    (note) => note.includes(rule.field) || (rule.topic?.test(note) === true && UNKNOWN.test(note)),
+  );
 }
 
 export function measureCoverage(records: readonly JurisdictionFile[]): Coverage {
@@ -139,7 +152,7 @@ export function measureCoverage(records: readonly JurisdictionFile[]): Coverage 
       if (!rule.applies(record)) continue;
       applicable++;
       if (rule.filled(record)) continue;
-      if (isExplained(record, rule.field)) {
+      if (isExplained(record, rule)) {
         explained.push(record.code);
         continue;
       }

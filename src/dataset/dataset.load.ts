@@ -174,6 +174,7 @@ function eventsOf(
       kind: event.kind,
       title: event.title,
       summary: event.summary,
+      authority: event.authority,
       sources: event.sources,
     };
   });

@@ -27,6 +27,14 @@ export const EVENT_KINDS = [
   "bill_vetoed",
   "court_ruling",
   "repealed",
+  "medical_sales_began",
+  "decriminalization_amended",
+  "executive_action",
+  "regulation",
+  "initiative_filed",
+  "ballot_measure_approved",
+  "bill_passed_chamber",
+  "bill_failed",
   "other",
 ] as const;
 export const FEDERAL_EVENT_KINDS = [
@@ -37,9 +45,16 @@ export const FEDERAL_EVENT_KINDS = [
   "executive_action",
   "court_ruling",
   "legislation",
+  "proposed_rule",
+  "final_rule",
+  "administrative_hearing",
   "other",
 ] as const;
 export const CSA_SCHEDULES = ["I", "II", "III", "IV", "V", "descheduled"] as const;
+/** What a cited source is: the law or a government page, a reference work, journalism, or an advocate. */
+export const SOURCE_KINDS = ["official", "reference", "news", "advocacy"] as const;
+/** How possessing a small personal amount is treated for an adult. */
+export const SMALL_AMOUNT_OFFENSES = ["legal", "civil", "criminal"] as const;
 
 function Nullable<T extends TSchema>(schema: T, description?: string) {
   return Type.Union([schema, Type.Null()], description === undefined ? {} : { description });
@@ -61,9 +76,31 @@ export const Source = Type.Object(
   {
     title: Text("What the source is, e.g. the statute, regulator page or article title"),
     url: Type.String({ pattern: "^https?://", format: "uri", description: "Where to read it" }),
+    kind: OneOf(
+      SOURCE_KINDS,
+      "official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group",
+    ),
   },
   { additionalProperties: false },
 );
+
+/** The law that makes a fact true: its standard legal citation, and its official text where known. */
+export const Authority = Type.Object(
+  {
+    citation: Text(
+      "The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)'",
+    ),
+    url: Nullable(
+      Type.String({ pattern: "^https?://", format: "uri" }),
+      "The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known",
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const authority = Type.Union([Authority, Type.Null()], {
+  description: "The law behind these facts (null only where no law applies)",
+});
 
 const Sources = (description: string) => Type.Array(Source, { description });
 
@@ -113,6 +150,7 @@ export const AdultUse = Type.Object(
     sales_began: Nullable(IsoDate, "Date licensed adult-use retail sales began; null if none yet"),
     possession_limit: Nullable(PossessionLimit, "Personal possession limit"),
     home_grow: Nullable(HomeGrow, "Home cultivation rules"),
+    authority,
     sources: Sources("Sources for the facts in this object"),
   },
   { additionalProperties: false },
@@ -127,6 +165,11 @@ export const Medical = Type.Object(
     ),
     enacted_by: Nullable(Enactment, "The measure or bill that created the current program"),
     effective: Nullable(IsoDate, "Date the program's law took effect"),
+    sales_began: Nullable(
+      IsoDate,
+      "Date the first licensed medical dispensary opened (dispensaries allowed is not the same as open); null if none yet or unknown",
+    ),
+    authority,
     sources: Sources("Sources for the facts in this object"),
   },
   { additionalProperties: false },
@@ -136,6 +179,21 @@ export const Decriminalization = Type.Object(
   {
     since: Nullable(IsoDate, "Date possession of a small amount stopped being jailable"),
     summary: Nullable(Text("What the penalty for a small amount is, in plain words")),
+    offense: Nullable(
+      OneOf(
+        SMALL_AMOUNT_OFFENSES,
+        "How possessing a small personal amount is treated for an adult today: legal, a civil infraction, or a crime",
+      ),
+    ),
+    jail_possible: Nullable(
+      Type.Boolean(),
+      "Whether jail is a possible penalty for a first small-amount offense",
+    ),
+    threshold_grams: Nullable(
+      Type.Number({ minimum: 0 }),
+      "The largest amount (grams of flower) treated as described by `offense`; null if none is set or unknown",
+    ),
+    authority,
     sources: Sources("Sources for the facts in this object"),
   },
   { additionalProperties: false },
@@ -154,6 +212,7 @@ const eventFields = {
   effective: Nullable(IsoDate, "Date it takes or took effect; may be in the future"),
   title: Text("A short title"),
   summary: Text("One sentence saying what happened"),
+  authority,
   sources: Sources("Sources for this event"),
 };
 
@@ -167,6 +226,9 @@ const jurisdictionFields = {
   name: Text("Name"),
   fips: Type.String({ pattern: "^[0-9]{2}$", description: "Two-digit FIPS code" }),
   type: OneOf(JURISDICTION_TYPES, "state, district (DC) or territory"),
+  summary: Text(
+    "One or two plain sentences for a reader: what an adult may do there today, and why a borderline case is classified as it is",
+  ),
   status: OneOf(
     STATUSES,
     "Summary category: adult_use (legal for adults), medical (comprehensive medical program), low_thc (CBD / low-THC only), prohibited",
@@ -233,6 +295,7 @@ const federalFields = {
       ),
       since: Nullable(IsoDate, "Date that schedule took effect"),
       summary: Text("Plain-language summary"),
+      authority,
       sources: Sources("Sources"),
     },
     { additionalProperties: false },
@@ -241,6 +304,7 @@ const federalFields = {
     {
       stage: Text("Where the rescheduling proceeding stands, in a short phrase"),
       summary: Text("Plain-language summary of the proceeding"),
+      authority,
       sources: Sources("Sources"),
     },
     { additionalProperties: false },
@@ -252,6 +316,7 @@ const federalFields = {
       enacted_by: Nullable(Enactment, "The law that set the definition"),
       effective: Nullable(IsoDate, "Date the definition took effect"),
       summary: Text("Plain-language summary, including later amendments and their dates"),
+      authority,
       sources: Sources("Sources"),
     },
     { additionalProperties: false },
@@ -263,6 +328,7 @@ const federalFields = {
         summary: Text("What it does"),
         first_enacted: Nullable(IsoDate, "Date first signed into law"),
         current_through: Nullable(IsoDate, "End of the appropriation that carries it now"),
+        authority,
         sources: Sources("Sources"),
       },
       { additionalProperties: false },
@@ -291,6 +357,11 @@ export const DatasetManifest = Type.Object(
   {
     version: Type.String({ pattern: "^[0-9]{4}\\.[0-9]{2}\\.[0-9]{2}(\\.[0-9]+)?$" }),
     released: IsoDate,
+    sources_current_to: Type.String({
+      ...IsoDate,
+      description:
+        "Date of the newest source consulted for this release: the data reflects what was published up to this day",
+    }),
   },
   { additionalProperties: false },
 );
@@ -303,4 +374,5 @@ export type FederalFile = Static<typeof FederalFile>;
 export type Federal = Static<typeof Federal>;
 export type DatasetManifest = Static<typeof DatasetManifest>;
 export type SourceRef = Static<typeof Source>;
+export type AuthorityRef = Static<typeof Authority>;
 export type Status = (typeof STATUSES)[number];

@@ -179,6 +179,25 @@ export function jurisdictionIssues(
   if (!record.decriminalized && record.decriminalization.since !== null) {
     error("/decriminalization/since", "must be null when not decriminalized");
   }
+  // The detail, where given, must say the same as the flag: decriminalized
+  // means legal, civil, or criminal without possible jail.
+  const { offense, jail_possible: jailPossible } = record.decriminalization;
+  if (offense !== undefined && offense !== null) {
+    const detailSays =
+      offense === "legal" ||
+      offense === "civil" ||
+      (offense === "criminal" && jailPossible === false);
+    const undecided =
+      offense === "criminal" && (jailPossible === null || jailPossible === undefined);
+    if (!undecided && detailSays !== record.decriminalized) {
+      error(
+        "/decriminalization/offense",
+        `${offense}${offense === "criminal" ? ` with jail_possible ${jailPossible}` : ""} contradicts decriminalized: ${record.decriminalized}`,
+      );
+    }
+    if (adult.legal && offense !== "legal")
+      error("/decriminalization/offense", "must be legal where adult use is legal");
+  }
 
   if (adult.sources.length === 0) error("/adult_use/sources", "needs at least one source");
   if (medical.sources.length === 0) error("/medical/sources", "needs at least one source");
@@ -207,6 +226,9 @@ export function jurisdictionIssues(
   const kinds = new Set(record.history.map((event) => event.kind));
   if (adult.legal && !kinds.has("adult_use_legalized")) {
     error("/history", "adult use is legal, but no adult_use_legalized event records it");
+  }
+  if (medical.sales_began && !kinds.has("medical_sales_began")) {
+    error("/history", "medical.sales_began is set, but no medical_sales_began event records it");
   }
   if (adult.sales_began !== null && !kinds.has("adult_use_sales_began")) {
     error("/history", "sales_began is set, but no adult_use_sales_began event records it");

@@ -13,3 +13,23 @@ export function isCalendarDate(value: string): boolean {
 export function isoDay(now: Date): string {
   return now.toISOString().slice(0, 10);
 }
+
+const DAY_MS = 86_400_000;
+
+/**
+ * `isoDay` for a clock read on every request: the string is rebuilt only
+ * when the day changes (one comparison per call otherwise). Days are UTC.
+ */
+export function createDayOf(): (nowMs: number) => string {
+  let start = 0;
+  let end = 0;
+  let day = "";
+  return (nowMs) => {
+    if (nowMs < start || nowMs >= end) {
+      start = nowMs - (nowMs % DAY_MS);
+      end = start + DAY_MS;
+      day = isoDay(new Date(nowMs));
+    }
+    return day;
+  };
+}

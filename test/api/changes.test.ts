@@ -88,7 +88,8 @@ describe("GET /v1/changes (happy)", () => {
       kind: "adult_use_amended",
       title: "Test amendment",
       summary: "An amendment signed yesterday that takes effect in 200 days.",
-      sources: [{ title: "Test", url: "https://example.org/test" }],
+      authority: { citation: "Test Act", url: null },
+      sources: [{ title: "Test", url: "https://example.org/test", kind: "official" }],
     });
     writeFileSync(file, JSON.stringify(record));
     const future = await buildTestApp({ dataset: loadDataset(dir, today) });

@@ -3,6 +3,7 @@
  * and rendered as problem+json with its documented status.
  */
 import assert from "node:assert/strict";
+import { connect } from "node:net";
 import { after, before, describe, test } from "node:test";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { ERROR_CODES, type ErrorCode } from "../../src/errors.ts";
@@ -44,9 +45,55 @@ async function withApp(
   }
 }
 
+/** Sends raw bytes to a listening app and parses what comes back (for errors before any route). */
+async function rawExchange(env: Record<string, string>, bytes: string) {
+  const other = await buildTestApp({}, env);
+  await other.listen({ port: 0, host: "127.0.0.1" });
+  const address = other.server.address();
+  const port = typeof address === "object" && address !== null ? address.port : 0;
+  try {
+    const text = await new Promise<string>((resolve, reject) => {
+      const socket = connect({ port, host: "127.0.0.1" }, () => socket.write(bytes));
+      let data = "";
+      socket.on("data", (chunk) => {
+        data += chunk;
+      });
+      socket.on("close", () => resolve(data));
+      socket.on("error", reject);
+    });
+    const [head = "", body = ""] = text.split("\r\n\r\n", 2);
+    const [status = "", ...lines] = head.split("\r\n");
+    const headers = Object.fromEntries(
+      lines.map((line) => [
+        line.slice(0, line.indexOf(":")).toLowerCase(),
+        line.slice(line.indexOf(":") + 1).trim(),
+      ]),
+    );
+    return {
+      statusCode: Number(status.split(" ")[1]),
+      headers,
+      body,
+    } as unknown as LightMyRequestResponse;
+  } finally {
+    await other.close();
+  }
+}
+
 const TRIGGERS: Record<ErrorCode, Trigger> = {
+  request_timeout: () =>
+    rawExchange(
+      { REQUEST_TIMEOUT_MS: "1000", HEADERS_TIMEOUT_MS: "500" },
+      "GET /v1/states HTTP/1.1\r\nHost: api.test\r\n",
+    ),
+  request_header_fields_too_large: () =>
+    rawExchange(
+      {},
+      `GET /v1/states HTTP/1.1\r\nHost: api.test\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`,
+    ),
   invalid_parameter: inject({ url: "/v1/changes?limit=0" }),
   unknown_parameter: inject({ url: "/v1/federal?verbose=1" }),
+  unknown_field: inject({ url: "/v1/states?fields=code,colour" }),
+  invalid_as_of: inject({ url: "/v1/states?as_of=1850-01-01" }),
   api_key_in_query: inject({ url: "/v1/states?api_key=x" }),
   invalid_cursor: inject({ url: "/v1/changes?cursor=%2A%2A" }),
   bad_request: inject({

@@ -46,7 +46,7 @@ describe("limit headers (happy)", () => {
     await app.close();
   });
 
-  test("keyed callers: 1000 per hour, counted per key", async () => {
+  test("keyed callers: 1000 per hour, counted per account", async () => {
     const database = await createTestDatabase();
     const app = await buildTestApp({ database, clock: createFakeClock() }, DEFAULT_LIMITS);
     const key = await keyFor(database);
@@ -274,7 +274,7 @@ describe("API keys on /v1 (security and cost)", () => {
     await app.close();
   });
 
-  test("a valid key is looked up at most once a second, however many requests", async () => {
+  test("a valid key is looked up once; later requests never query, however late", async () => {
     const queries: string[] = [];
     const database = await createTestDatabase((sql) => queries.push(sql));
     const clock = createFakeClock();
@@ -284,14 +284,14 @@ describe("API keys on /v1 (security and cost)", () => {
     await get(app, "/v1/federal", { "x-api-key": key });
     await usage.settled();
     queries.length = 0;
-    for (let i = 0; i < 200; i++) await get(app, "/v1/federal", { "x-api-key": key });
-    assert.equal(queries.length, 0, "served from the cache");
-    clock.advance(1001);
-    await get(app, "/v1/federal", { "x-api-key": key });
+    for (let i = 0; i < 200; i++) {
+      assert.equal((await get(app, "/v1/federal", { "x-api-key": key })).statusCode, 200);
+      clock.advance(60 * SECOND);
+    }
     assert.equal(
       queries.filter((q) => q.startsWith("select")).length,
-      1,
-      "refreshed after its 1 s TTL",
+      0,
+      "served from the cache (revalidated by revocation, not by age)",
     );
     await app.close();
   });

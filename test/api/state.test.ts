@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { buildTestApp, json, type TestApp } from "../helpers.ts";
+import { buildTestApp, json, realDataset, type TestApp } from "../helpers.ts";
 
 type Event = {
   id: string;
@@ -102,5 +102,39 @@ describe("GET /v1/federal", () => {
     assert.ok(data.history.every((e) => e.jurisdiction === "US"));
     const dates = data.history.map((e) => e.date);
     assert.deepEqual(dates, [...dates].sort());
+  });
+});
+
+describe("currency and the law behind the facts", () => {
+  test("every endpoint's meta states how current the sources are, beside last_reviewed", async () => {
+    const expected = realDataset().manifest.sources_current_to ?? null;
+    for (const url of [
+      "/v1/states",
+      "/v1/states/CO",
+      "/v1/states/CO/history",
+      "/v1/federal",
+      "/v1/changes?limit=1",
+    ]) {
+      const response = await get(url);
+      assert.equal(response.statusCode, 200, url);
+      const { meta } = json<{ meta: { last_reviewed: string; sources_current_to: unknown } }>(
+        response,
+      );
+      assert.equal(meta.sources_current_to, expected, url);
+      assert.match(meta.last_reviewed, /^\d{4}-\d{2}-\d{2}$/, url);
+    }
+  });
+
+  test("federal sections and events carry their authority: a citation, and an official URL or null", async () => {
+    const { data } = json<{
+      data: {
+        csa_schedule: { authority: { citation: string; url: string | null } };
+        history: { authority?: { citation: string; url: string | null } | null }[];
+      };
+    }>(await get("/v1/federal"));
+    assert.match(data.csa_schedule.authority.citation, /21 U\.S\.C\. § 812/);
+    const order = data.history.find((e) => e.authority?.citation.includes("6754-2026"));
+    assert.ok(order?.authority?.url?.startsWith("https://www.federalregister.gov/"));
+    for (const event of data.history) assert.ok(event.authority?.citation, JSON.stringify(event));
   });
 });

@@ -1,0 +1,208 @@
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { brotliDecompressSync } from "node:zlib";
+import { check as checkGeoJson } from "@placemarkio/check-geojson";
+import { buildTestApp, injectCompressed, json, type TestApp } from "../helpers.ts";
+
+let app: TestApp;
+before(async () => {
+  app = await buildTestApp();
+});
+after(() => app.close());
+
+type Feature = {
+  type: string;
+  id: string;
+  geometry: { type: string; coordinates: unknown[] };
+  properties: Record<string, unknown>;
+};
+type Collection = { type: string; features: Feature[]; meta: Record<string, unknown> };
+
+describe("fields=", () => {
+  test("keeps only the named top-level fields, in the record's order", async () => {
+    const response = await app.inject({ url: "/v1/states?fields=status,code" });
+    assert.equal(response.statusCode, 200);
+    const body = json<{ data: Record<string, unknown>[]; meta: { count: number } }>(response);
+    assert.equal(body.data.length, 51);
+    for (const record of body.data) assert.deepEqual(Object.keys(record), ["code", "status"]);
+    assert.ok(response.body.length < 4000, `${response.body.length} bytes`);
+  });
+
+  test("works on one record and with as_of", async () => {
+    const one = json<{ data: Record<string, unknown> }>(
+      await app.inject({ url: "/v1/states/co?fields=code,name,status,decriminalized" }),
+    );
+    assert.deepEqual(Object.keys(one.data), ["code", "name", "status", "decriminalized"]);
+    const then = json<{ data: Record<string, unknown>; meta: { as_of: string } }>(
+      await app.inject({ url: "/v1/states/CO?fields=code,status&as_of=2012-12-09" }),
+    );
+    assert.deepEqual(then.data, { code: "CO", status: "medical" });
+    assert.equal(then.meta.as_of, "2012-12-09");
+  });
+
+  test("an unknown field is a 400 unknown_field naming it", async () => {
+    for (const url of ["/v1/states?fields=code,colour", "/v1/states/CA?fields=colour"]) {
+      const response = await app.inject({ url });
+      assert.equal(response.statusCode, 400);
+      const problem = json(response);
+      assert.equal(problem.code, "unknown_field");
+      assert.equal(problem.field, "colour");
+      assert.equal(problem.parameter, "fields");
+      assert.match(String(problem.detail), /colour/);
+    }
+  });
+
+  test("a sparse response has its own ETag and answers 304", async () => {
+    const first = await app.inject({ url: "/v1/states?fields=code,status" });
+    const full = await app.inject({ url: "/v1/states" });
+    assert.notEqual(first.headers.etag, full.headers.etag);
+    const again = await app.inject({
+      url: "/v1/states?fields=code,status",
+      headers: { "if-none-match": String(first.headers.etag) },
+    });
+    assert.equal(again.statusCode, 304);
+  });
+});
+
+describe("GeoJSON of /v1/states", () => {
+  async function geo(url: string, headers: Record<string, string> = {}) {
+    const response = await app.inject({ url, headers });
+    assert.equal(response.statusCode, 200, response.body.slice(0, 300));
+    assert.match(String(response.headers["content-type"]), /^application\/geo\+json/);
+    return { response, body: json<Collection>(response) };
+  }
+
+  test("format=geojson: a valid FeatureCollection, one valid geometry per jurisdiction", async () => {
+    const { response, body } = await geo("/v1/states?format=geojson&include=territories");
+    checkGeoJson(response.body);
+    assert.equal(body.type, "FeatureCollection");
+    assert.equal(body.features.length, 56);
+    for (const feature of body.features) {
+      assert.ok(["Polygon", "MultiPolygon"].includes(feature.geometry.type), feature.id);
+      assert.equal(feature.properties.code, feature.id);
+      assert.ok(typeof feature.properties.status === "string");
+    }
+    const ca = body.features.find((f) => f.id === "CA");
+    const [lon, lat] = (ca?.geometry.coordinates.flat(3) ?? []) as number[];
+    assert.ok(lon !== undefined && lon < -114 && lon > -125, `CA longitude ${lon}`);
+    assert.ok(lat !== undefined && lat > 32 && lat < 42.1, `CA latitude ${lat}`);
+    assert.equal(body.meta.count, 56);
+  });
+
+  test("Accept: application/geo+json chooses it; */* and no Accept stay JSON; format wins", async () => {
+    await geo("/v1/states", { accept: "application/geo+json" });
+    const wildcard = await app.inject({ url: "/v1/states", headers: { accept: "*/*" } });
+    assert.match(String(wildcard.headers["content-type"]), /^application\/json/);
+    const none = await app.inject({ url: "/v1/states" });
+    assert.match(String(none.headers["content-type"]), /^application\/json/);
+    assert.match(String(none.headers.vary), /Accept/);
+    const jsonWins = await app.inject({
+      url: "/v1/states?format=json",
+      headers: { accept: "application/geo+json" },
+    });
+    assert.match(String(jsonWins.headers["content-type"]), /^application\/json/);
+    await geo("/v1/states?format=geojson", { accept: "application/json" });
+  });
+
+  test("honours filters, as_of and fields", async () => {
+    const { body } = await geo("/v1/states?format=geojson&as_of=2012-12-10&status=adult_use");
+    assert.deepEqual(body.features.map((f) => f.id).sort(), ["CO", "WA"]);
+    assert.equal(body.meta.as_of, "2012-12-10");
+    const { body: sparse } = await geo("/v1/states?format=geojson&fields=code,status");
+    for (const feature of sparse.features) {
+      assert.deepEqual(Object.keys(feature.properties), ["code", "status"]);
+    }
+  });
+
+  test("its own ETag, 304, and compression", async () => {
+    const { response } = await geo("/v1/states?format=geojson");
+    const jsonList = await app.inject({ url: "/v1/states" });
+    assert.notEqual(response.headers.etag, jsonList.headers.etag);
+    const again = await app.inject({
+      url: "/v1/states?format=geojson",
+      headers: { "if-none-match": String(response.headers.etag) },
+    });
+    assert.equal(again.statusCode, 304);
+    const br = await injectCompressed(app, "/v1/states?format=geojson", "br");
+    assert.equal(br.headers["content-encoding"], "br");
+    assert.equal(brotliDecompressSync(br.rawPayload).toString(), response.body);
+  });
+
+  test("an unknown format is a 400 naming the accepted values", async () => {
+    const response = await app.inject({ url: "/v1/states?format=csv" });
+    assert.equal(response.statusCode, 400);
+    const problem = json(response);
+    assert.equal(problem.code, "invalid_parameter");
+    assert.equal(problem.parameter, "format");
+    assert.match(String(problem.detail), /json or geojson/);
+  });
+
+  test("carries the rate-limit headers like every /v1 response", async () => {
+    const { response } = await geo("/v1/states?format=geojson");
+    for (const header of ["ratelimit", "ratelimit-policy", "x-ratelimit-limit", "x-request-id"]) {
+      assert.ok(response.headers[header] !== undefined, header);
+    }
+  });
+});
+
+describe("{code}", () => {
+  test("a code of the wrong shape is still 404 jurisdiction_not_found", async () => {
+    for (const url of ["/v1/states/CAL", "/v1/states/1/history"]) {
+      const response = await app.inject({ url });
+      assert.equal(response.statusCode, 404);
+      assert.equal(json(response).code, "jurisdiction_not_found");
+    }
+  });
+});
+
+describe("deprecation (operator setting)", () => {
+  test("off by default: no Deprecation, Sunset or Link", async () => {
+    const response = await app.inject({ url: "/v1/federal" });
+    assert.equal(response.headers.deprecation, undefined);
+    assert.equal(response.headers.sunset, undefined);
+  });
+
+  test("on: Deprecation (RFC 9745), Sunset (RFC 8594) and Link on every /v1 response", async () => {
+    const deprecated = await buildTestApp(
+      {},
+      {
+        API_DEPRECATED_AT: "2027-01-01",
+        API_SUNSET_AT: "2027-07-01",
+        API_DEPRECATION_LINK: "https://example.org/migrate",
+      },
+    );
+    try {
+      for (const url of ["/v1/states", "/v1/changes", "/v1/states/ZZ"]) {
+        const response = await deprecated.inject({ url });
+        assert.equal(response.headers.deprecation, `@${Date.parse("2027-01-01T00:00:00Z") / 1000}`);
+        assert.equal(response.headers.sunset, "Thu, 01 Jul 2027 00:00:00 GMT");
+        assert.match(
+          String(response.headers.link),
+          /<https:\/\/example\.org\/migrate>; rel="deprecation"/,
+        );
+        assert.match(String(response.headers.link), /rel="sunset"/);
+      }
+      const site = await deprecated.inject({ url: "/healthz" });
+      assert.equal(site.headers.deprecation, undefined);
+    } finally {
+      await deprecated.close();
+    }
+  });
+
+  test("one route only", async () => {
+    const deprecated = await buildTestApp(
+      {},
+      { API_DEPRECATED_AT: "2027-01-01", API_DEPRECATED_ROUTES: "/v1/changes" },
+    );
+    try {
+      const changes = await deprecated.inject({ url: "/v1/changes" });
+      assert.ok(changes.headers.deprecation);
+      assert.equal(changes.headers.sunset, undefined);
+      assert.match(String(changes.headers.link), /<http:\/\/api\.test\/docs>; rel="deprecation"/);
+      const states = await deprecated.inject({ url: "/v1/states" });
+      assert.equal(states.headers.deprecation, undefined);
+    } finally {
+      await deprecated.close();
+    }
+  });
+});
