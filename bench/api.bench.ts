@@ -1,149 +1,426 @@
 /**
- * `npm run bench`: the service against a bare node:http server sending the
- * same bytes, measured in the same run on the same machine, reported as
- * ratios (absolute numbers on a shared machine mean little). Each server
- * runs in its own process; the load generator (autocannon) runs here.
- * Then the per-request cost of API-key verification + rate limiting,
- * measured in-process on the admitted path.
+ * `npm run bench`: the service against a bare node:http server that writes
+ * the very same status, headers and bytes, measured in interleaved rounds in
+ * one run, reported as ratios (absolute numbers on a shared machine mean
+ * little; ratios from the same round mostly cancel the noise).
+ *
+ * Where the machine has two cores or more, every server process is pinned
+ * to CPU 0 and this process (the load generator, autocannon) to CPU 1, so
+ * the load generator never steals the server's core.
+ *
+ * Per scenario it prints req/s, p50 and p99 latency, the server's own CPU
+ * time per request (read from the server process, see bench-server.ts), the
+ * ratio of each to bare, and the spread of the ratios over the rounds. It
+ * also prints, for the service, the database queries per request, the
+ * longest event-loop stall and RSS, and finally the start-up time of the
+ * real server (process start to first 200).
+ *
+ * Settings (environment): BENCH_SECONDS (per measurement, default 5),
+ * BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 50), BENCH_KEYS
+ * (keys in the rotation scenario, default 100000), BENCH_CLIENTS (tracked
+ * clients in the many-clients scenario, default 1000000), BENCH_ONLY (a
+ * comma list of scenario ids), REDIS_URL (when set, the keyed scenarios run
+ * a second time against the service with that Redis).
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomInt } from "node:crypto";
 import { once } from "node:events";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { get } from "node:http";
+import { availableParallelism, cpus, tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Readable } from "node:stream";
 import autocannon from "autocannon";
-import { createApiKeyVerifier } from "../src/api-keys/api-key.verifier.ts";
-import { createDatabase } from "../src/db/database.ts";
-import { migrateToLatest } from "../src/db/migrations.ts";
-import { createMemoryLimiter } from "../src/rate-limit/rate-limit.memory.ts";
-import { clientCounterKey } from "../src/rate-limit/rate-limit.policy.ts";
-import { insertUserWithKey } from "../test/fixtures.ts";
+import { generateApiKey } from "../src/api-keys/api-keys.format.ts";
 
-const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const KEYS = Number(process.env.BENCH_KEYS ?? 100_000);
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1_000_000);
+const ONLY = process.env.BENCH_ONLY?.split(",").filter(Boolean) ?? null;
+const CORES = availableParallelism();
+const PIN = CORES >= 2;
+const RAISED = "100000000";
 
-type Started = { child: ChildProcess; port: number; key?: string };
+if (PIN) spawn("taskset", ["-p", "-c", "1", String(process.pid)], { stdio: "ignore" });
 
-async function startServer(args: string[]): Promise<Started> {
-  const child = spawn(process.execPath, ["bench/bench-server.ts", ...args], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+type Server = { child: ChildProcess; port: number; control: number; keys: string[] };
+
+async function readInfo(child: ChildProcess): Promise<Record<string, unknown>> {
+  const fd3 = child.stdio[3] as Readable;
   let buffer = "";
-  for await (const chunk of child.stdout ?? []) {
+  for await (const chunk of fd3) {
     buffer += chunk;
     if (buffer.includes("\n")) break;
   }
-  const info = JSON.parse(buffer.split("\n")[0] ?? "{}") as { port: number; key?: string };
-  return { child, ...info };
+  return JSON.parse(buffer.split("\n")[0] ?? "{}") as Record<string, unknown>;
 }
 
-async function stop(started: Started): Promise<void> {
-  started.child.kill("SIGKILL");
-  await once(started.child, "exit");
-}
-
-type Result = { rps: number; mean: number; p99: number; errors: number; non2xx: number };
-
-async function load(port: number, path: string, headers: Record<string, string>): Promise<Result> {
-  // Warm-up (JIT, caches, connections) is not measured.
-  await autocannon({
-    url: `http://127.0.0.1:${port}${path}`,
-    connections: CONNECTIONS,
-    duration: 1,
-    headers,
+function spawnPinned(args: string[], env: Record<string, string>): ChildProcess {
+  const command = PIN ? "taskset" : process.execPath;
+  const argv = PIN ? ["-c", "0", process.execPath, ...args] : args;
+  return spawn(command, argv, {
+    stdio: ["pipe", "ignore", "inherit", "pipe"],
+    env: { ...process.env, ...env },
   });
+}
+
+async function startService(env: Record<string, string>): Promise<Server> {
+  const child = spawnPinned(["bench/bench-server.ts", "service"], env);
+  child.stdin?.end();
+  const info = await readInfo(child);
+  const keys = readFileSync(String(info.keysFile), "utf8").split("\n").filter(Boolean);
+  return { child, port: Number(info.port), control: Number(info.control), keys };
+}
+
+type Sample = { status: number; headers: Record<string, unknown>; body: string };
+
+/** The service's raw response (still compressed) to one request. */
+function sample(port: number, path: string, headers: Record<string, string>): Promise<Sample> {
+  return new Promise((resolve, reject) => {
+    get({ host: "127.0.0.1", port, path, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: { ...response.headers },
+          body: Buffer.concat(chunks).toString("base64"),
+        }),
+      );
+    }).on("error", reject);
+  });
+}
+
+async function startBare(fixed: Sample): Promise<Server> {
+  const child = spawnPinned(["bench/bench-server.ts", "bare"], {});
+  child.stdin?.end(JSON.stringify(fixed));
+  const info = await readInfo(child);
+  return { child, port: Number(info.port), control: Number(info.control), keys: [] };
+}
+
+async function stop(server: Server): Promise<void> {
+  server.child.kill("SIGKILL");
+  await once(server.child, "exit");
+}
+
+type Stats = { cpuMicros: number; rssBytes: number; maxStallMs: number; queries: number };
+async function stats(server: Server): Promise<Stats> {
+  return (await (await fetch(`http://127.0.0.1:${server.control}/stats`)).json()) as Stats;
+}
+async function resetStats(server: Server): Promise<void> {
+  await fetch(`http://127.0.0.1:${server.control}/reset`, { method: "POST" });
+}
+
+type Measure = {
+  rps: number;
+  p50: number;
+  p99: number;
+  cpuPerRequestUs: number;
+  requests: number;
+  unexpected: number;
+  maxStallMs: number;
+  queriesPerRequest: number;
+  rssMb: number;
+};
+
+type Scenario = {
+  id: string;
+  name: string;
+  service: "default" | "keys" | "clients" | "strict";
+  path: string;
+  /** Headers of every request (the key is filled in per request where `key` is set). */
+  headers: Record<string, string>;
+  key?: "one" | "rotate" | "random";
+  forwardedFor?: boolean;
+  expectStatus: number;
+};
+
+function requestHeaders(scenario: Scenario, server: Server, counter: { n: number }) {
+  const headers = { ...scenario.headers };
+  if (scenario.key === "one") headers["x-api-key"] = server.keys[0] ?? "";
+  if (scenario.key === "rotate")
+    headers["x-api-key"] = server.keys[counter.n % server.keys.length] ?? "";
+  if (scenario.key === "random") headers["x-api-key"] = generateApiKey();
+  if (scenario.forwardedFor) {
+    const i = CLIENTS + counter.n;
+    headers["x-forwarded-for"] = `11.${(i >>> 16) & 255}.${(i >>> 8) & 255}.${i & 255}`;
+  }
+  counter.n++;
+  return headers;
+}
+
+async function load(scenario: Scenario, server: Server, seconds: number, measured: boolean) {
+  const counter = { n: randomInt(1_000_000) };
+  const perRequest = scenario.key !== undefined && scenario.key !== "one";
+  const before = measured ? await stats(server) : null;
+  if (measured) await resetStats(server);
   const result = await autocannon({
-    url: `http://127.0.0.1:${port}${path}`,
+    url: `http://127.0.0.1:${server.port}${scenario.path}`,
     connections: CONNECTIONS,
-    duration: DURATION_S,
-    headers,
-  });
+    duration: seconds,
+    headers: perRequest || scenario.forwardedFor ? {} : requestHeaders(scenario, server, counter),
+    ...(perRequest || scenario.forwardedFor
+      ? {
+          requests: [
+            {
+              setupRequest: (request: { headers?: Record<string, string> }) => {
+                request.headers = requestHeaders(scenario, server, counter);
+                return request;
+              },
+            },
+          ],
+        }
+      : {}),
+    expectBody: undefined,
+  } as autocannon.Options);
+  if (before === null) return null;
+  const after = await stats(server);
+  const total = result.requests.total || 1;
+  const statusCount = (result as unknown as { statusCodeStats?: Record<string, { count: number }> })
+    .statusCodeStats;
+  const expected = statusCount?.[String(scenario.expectStatus)]?.count ?? 0;
   return {
     rps: result.requests.average,
-    mean: result.latency.average,
+    p50: result.latency.p50,
     p99: result.latency.p99,
-    errors: result.errors,
-    non2xx: result.non2xx,
-  };
+    cpuPerRequestUs: (after.cpuMicros - before.cpuMicros) / total,
+    requests: total,
+    unexpected: total - expected + result.errors,
+    maxStallMs: after.maxStallMs,
+    queriesPerRequest: after.queries / total,
+    rssMb: after.rssBytes / 1048576,
+  } satisfies Measure;
 }
 
-const scenarios: {
-  name: string;
-  path: string;
-  headers: (key: string) => Record<string, string>;
-}[] = [
-  { name: "GET /v1/states/CA (public)", path: "/v1/states/CA", headers: () => ({}) },
+const SCENARIOS: Scenario[] = [
   {
-    name: "GET /v1/states/CA (X-API-Key)",
-    path: "/v1/states/CA",
-    headers: (key) => ({ "x-api-key": key }),
+    id: "anon-list",
+    name: "anonymous GET /v1/states (br)",
+    service: "default",
+    path: "/v1/states",
+    headers: { "accept-encoding": "br" },
+    expectStatus: 200,
   },
   {
-    name: "GET /v1/states/CA (br)",
-    path: "/v1/states/CA",
-    headers: () => ({ "accept-encoding": "br" }),
+    id: "keyed-list",
+    name: "keyed GET /v1/states (br)",
+    service: "default",
+    path: "/v1/states",
+    headers: { "accept-encoding": "br" },
+    key: "one",
+    expectStatus: 200,
   },
-  { name: "GET /v1/federal (public)", path: "/v1/federal", headers: () => ({}) },
-];
+  {
+    id: "keyed-one",
+    name: "keyed GET /v1/states/CA",
+    service: "default",
+    path: "/v1/states/CA",
+    headers: {},
+    key: "one",
+    expectStatus: 200,
+  },
+  {
+    id: "revalidate",
+    name: "keyed If-None-Match → 304",
+    service: "default",
+    path: "/v1/states/CA",
+    headers: {},
+    key: "one",
+    expectStatus: 304,
+  },
+  {
+    id: "refused",
+    name: "over the limit → 429",
+    service: "strict",
+    path: "/v1/states/CA",
+    headers: {},
+    expectStatus: 429,
+  },
+  {
+    id: "bad-keys",
+    name: "random invalid keys → 401/429",
+    service: "strict",
+    path: "/v1/states/CA",
+    headers: {},
+    key: "random",
+    expectStatus: 429,
+  },
+  {
+    id: "many-keys",
+    name: `keyed /v1/states/CA, ${KEYS.toLocaleString("en")} keys in rotation`,
+    service: "keys",
+    path: "/v1/states/CA",
+    headers: {},
+    key: "rotate",
+    expectStatus: 200,
+  },
+  {
+    id: "many-clients",
+    name: `public /v1/states/CA, ${CLIENTS.toLocaleString("en")} clients tracked`,
+    service: "clients",
+    path: "/v1/states/CA",
+    headers: {},
+    forwardedFor: true,
+    expectStatus: 200,
+  },
+].filter((s) => ONLY === null || ONLY.includes(s.id)) as Scenario[];
 
-process.stdout.write(
-  `bench: ${ROUNDS} round(s) × ${DURATION_S}s × ${CONNECTIONS} connections per measurement\n\n`,
-);
-const rows: string[] = [];
-for (const scenario of scenarios) {
-  const bareRuns: Result[] = [];
-  const serviceRuns: Result[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    const bare = await startServer(["bare", scenario.path, JSON.stringify(scenario.headers(""))]);
-    bareRuns.push(await load(bare.port, scenario.path, {}));
-    await stop(bare);
-    const service = await startServer(["service"]);
-    serviceRuns.push(await load(service.port, scenario.path, scenario.headers(service.key ?? "")));
-    await stop(service);
+const SERVICE_ENV: Record<Scenario["service"], Record<string, string>> = {
+  default: { PUBLIC_RATE_LIMIT: RAISED, KEY_RATE_LIMIT: RAISED },
+  strict: { PUBLIC_RATE_LIMIT: "1", KEY_RATE_LIMIT: RAISED },
+  keys: { PUBLIC_RATE_LIMIT: RAISED, KEY_RATE_LIMIT: RAISED, BENCH_KEYS: String(KEYS) },
+  clients: {
+    PUBLIC_RATE_LIMIT: RAISED,
+    KEY_RATE_LIMIT: RAISED,
+    TRUST_PROXY: "1",
+    BENCH_PREFILL_CLIENTS: String(CLIENTS),
+    RATE_LIMIT_MAX_COUNTERS: String(CLIENTS * 2),
+  },
+};
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+const spread = (values: number[]) =>
+  values.length < 2 ? "" : ` (${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)})`;
+
+async function runSuite(label: string, extraEnv: Record<string, string>, scenarios: Scenario[]) {
+  log(`\n## ${label}\n`);
+  const services = new Map<Scenario["service"], Server>();
+  for (const kind of new Set(scenarios.map((s) => s.service))) {
+    const started = Date.now();
+    process.stdout.write(`starting the service (${kind})… `);
+    services.set(kind, await startService({ ...SERVICE_ENV[kind], ...extraEnv }));
+    log(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
-  const mean = (runs: Result[], pick: (r: Result) => number) =>
-    runs.reduce((s, r) => s + pick(r), 0) / runs.length;
-  const bareRps = mean(bareRuns, (r) => r.rps);
-  const serviceRps = mean(serviceRuns, (r) => r.rps);
-  const bad = serviceRuns.reduce((s, r) => s + r.errors + r.non2xx, 0);
-  rows.push(
-    `${scenario.name.padEnd(34)} service/bare: throughput ${(serviceRps / bareRps).toFixed(2)}   mean latency ${(
-      mean(serviceRuns, (r) => r.mean) /
-        Math.max(
-          mean(bareRuns, (r) => r.mean),
-          0.001,
-        )
-    ).toFixed(2)}×   p99 latency ${(
-      mean(serviceRuns, (r) => r.p99) /
-        Math.max(
-          mean(bareRuns, (r) => r.p99),
-          1,
-        )
-    ).toFixed(2)}×${bad > 0 ? `   (${bad} errors/non-2xx!)` : ""}`,
+  const rows: string[] = [];
+  for (const scenario of scenarios) {
+    const service = services.get(scenario.service) as Server;
+    // What the bare server answers: the service's own response to this request.
+    const counter = { n: 0 };
+    const headers = requestHeaders(scenario, service, counter);
+    if (scenario.expectStatus === 304) {
+      const first = await sample(service.port, scenario.path, headers);
+      headers["if-none-match"] = String(first.headers.etag);
+      scenario.headers["if-none-match"] = String(first.headers.etag);
+    }
+    if (scenario.expectStatus === 429) await sample(service.port, scenario.path, {});
+    const fixed = await sample(service.port, scenario.path, headers);
+    const bare = await startBare(fixed);
+    if (scenario.key === "rotate") {
+      process.stdout.write(
+        `  ${scenario.id}: warming the key cache (${service.keys.length} keys)… `,
+      );
+      await autocannon({
+        url: `http://127.0.0.1:${service.port}${scenario.path}`,
+        connections: CONNECTIONS,
+        amount: service.keys.length,
+        requests: [
+          {
+            setupRequest: (request: { headers?: Record<string, string> }) => {
+              request.headers = requestHeaders(scenario, service, counter);
+              return request;
+            },
+          },
+        ],
+      } as autocannon.Options);
+      log("done");
+    }
+    await load(scenario, bare, 1, false);
+    await load(scenario, service, 1, false);
+    const pairs: { s: Measure; b: Measure }[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      // Alternate which goes first so drift on a shared machine hits both.
+      const order = round % 2 === 0 ? [bare, service] : [service, bare];
+      const results = new Map<Server, Measure>();
+      for (const server of order)
+        results.set(server, (await load(scenario, server, SECONDS, true)) as Measure);
+      pairs.push({ s: results.get(service) as Measure, b: results.get(bare) as Measure });
+      process.stdout.write(".");
+    }
+    await stop(bare);
+    const ratio = (pick: (m: Measure) => number) =>
+      pairs.map(({ s, b }) => pick(s) / Math.max(pick(b), 1e-9));
+    const cpu = ratio((m) => m.cpuPerRequestUs);
+    const rps = ratio((m) => m.rps);
+    const p99 = ratio((m) => Math.max(m.p99, 1));
+    const s = (pick: (m: Measure) => number) => median(pairs.map(({ s }) => pick(s)));
+    const b = (pick: (m: Measure) => number) => median(pairs.map(({ b }) => pick(b)));
+    const unexpected = pairs.reduce((sum, { s }) => sum + s.unexpected, 0);
+    rows.push(
+      `| ${scenario.name} | ${s((m) => m.rps).toFixed(0)} / ${b((m) => m.rps).toFixed(0)} | **${median(rps).toFixed(2)}**${spread(rps)} | ${s((m) => m.p50)} / ${b((m) => m.p50)} | ${s((m) => m.p99)} / ${b((m) => m.p99)} | ${median(p99).toFixed(2)}${spread(p99)} | ${s((m) => m.cpuPerRequestUs).toFixed(1)} / ${b((m) => m.cpuPerRequestUs).toFixed(1)} | **${median(cpu).toFixed(2)}**${spread(cpu)} | ${s((m) => m.queriesPerRequest).toFixed(3)} | ${s((m) => m.maxStallMs).toFixed(0)} | ${s((m) => m.rssMb).toFixed(0)} |${unexpected > 0 ? ` ⚠ ${unexpected} responses not ${scenario.expectStatus}` : ""}`,
+    );
+    log(` ${scenario.id} done`);
+  }
+  for (const service of services.values()) await stop(service);
+  log(
+    "\n| scenario | req/s service / bare | req/s ratio | p50 ms s / b | p99 ms s / b | p99 ratio | CPU µs/req s / b | CPU ratio | DB queries/req | max stall ms | RSS MB |",
   );
-  process.stdout.write(`${rows.at(-1)}\n`);
+  log("|---|---|---|---|---|---|---|---|---|---|---|");
+  for (const row of rows) log(row);
 }
 
-// In-process cost of the guard's work on the admitted path.
-const database = createDatabase("sqlite::memory:");
-await migrateToLatest(database.db as never);
-const secret = await insertUserWithKey(database.db);
-const verifier = createApiKeyVerifier(database.db);
-const limiter = createMemoryLimiter();
-const keyPolicy = { name: "key", limit: 1_000_000_000, windowMs: 3_600_000 } as const;
-const publicPolicy = { name: "public", limit: 1_000_000_000, windowMs: 900_000 } as const;
-const N = 200_000;
-await verifier.verify(secret, Date.now());
-let t = process.hrtime.bigint();
-for (let i = 0; i < N; i++) {
-  const now = Date.now();
-  const check = await verifier.verify(secret, now);
-  if (check.ok) limiter.hit(`key:${check.key.id}`, keyPolicy, now);
+/** CPU time (user + system, ms) the process has used so far, where /proc tells; else NaN. */
+function cpuTimeMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return Number.NaN;
+  }
 }
-const keyed = Number(process.hrtime.bigint() - t) / N;
-t = process.hrtime.bigint();
-for (let i = 0; i < N; i++)
-  limiter.hit(clientCounterKey(`203.0.113.${i % 250}`), publicPolicy, Date.now());
-const publicCost = Number(process.hrtime.bigint() - t) / N;
-process.stdout.write(
-  `\nguard cost per request (in-process, ${N} iterations): keyed (verify cached key + limiter) ${(keyed / 1000).toFixed(2)} µs; public (IP key + limiter) ${(publicCost / 1000).toFixed(2)} µs\n`,
+
+async function startupTime(): Promise<{ wallMs: number; cpuMs: number }> {
+  const dir = mkdtempSync(join(tmpdir(), "cls-startup-"));
+  const port = 20_000 + randomInt(20_000);
+  const started = performance.now();
+  let errors = "";
+  const child = spawn(process.execPath, ["src/server.ts"], {
+    stdio: ["ignore", "ignore", "pipe"],
+    env: { ...process.env, PORT: String(port), DATABASE_URL: `sqlite:${join(dir, "s.db")}` },
+  });
+  child.stderr?.on("data", (chunk) => {
+    errors += chunk;
+  });
+  try {
+    for (;;) {
+      try {
+        const response = await fetch(`http://127.0.0.1:${port}/v1/states/CA`);
+        if (response.status === 200)
+          return { wallMs: performance.now() - started, cpuMs: cpuTimeMs(child.pid) };
+      } catch {
+        // not listening yet
+      }
+      if (child.exitCode !== null) throw new Error(`the server exited during start-up: ${errors}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  } finally {
+    child.kill("SIGKILL");
+  }
+}
+
+log(
+  `bench: ${ROUNDS} round(s) × ${SECONDS} s × ${CONNECTIONS} connections; ${cpus()[0]?.model ?? "unknown CPU"}, ${CORES} cores; ${PIN ? "servers on CPU 0, load generator on CPU 1" : "not pinned (one core)"}; Node ${process.version}`,
 );
-await database.close();
+if (SCENARIOS.length > 0)
+  await runSuite("embedded default (SQLite, in-process limiter)", {}, SCENARIOS);
+if (process.env.REDIS_URL) {
+  await runSuite(
+    `with REDIS_URL=${process.env.REDIS_URL}`,
+    { REDIS_URL: process.env.REDIS_URL },
+    SCENARIOS.filter((s) => s.key === "one" || s.id === "refused"),
+  );
+}
+if (ONLY === null || ONLY.includes("startup")) {
+  const runs: { wallMs: number; cpuMs: number }[] = [];
+  for (let i = 0; i < 5; i++) runs.push(await startupTime());
+  const wall = runs.map((r) => r.wallMs);
+  const cpu = runs.map((r) => r.cpuMs);
+  log(
+    `\nstart-up (process start → first 200 on /v1/states/CA), ${runs.length} runs: median ${median(wall).toFixed(0)} ms wall (${wall.map((t) => t.toFixed(0)).join(", ")}); server CPU median ${median(cpu).toFixed(0)} ms (${cpu.map((t) => t.toFixed(0)).join(", ")})`,
+  );
+}

@@ -1,69 +1,203 @@
 /**
- * A server process for `npm run bench`:
- *   node bench/bench-server.ts bare PATH HEADERS_JSON — bare node:http
- *     answering the exact bytes (and content headers) the service sends for
- *     PATH with those request headers
- *   node bench/bench-server.ts service       — the real app (limits raised so
- *     the admitted path is measured), with one API key created
- * Prints one JSON line {port, key?} when listening.
+ * A server process for `npm run bench`. Two modes:
+ *
+ *   node bench/bench-server.ts service   the real app, built as src/server.ts
+ *                                         builds it (default logging, to
+ *                                         /dev/null), on a file database
+ *   node bench/bench-server.ts bare       a bare node:http server answering
+ *                                         one fixed response (status, every
+ *                                         header, body) given on stdin, written
+ *                                         with a single writeHead + end
+ *
+ * Service settings come from the environment (the same variables the
+ * service reads), plus BENCH_KEYS (API keys to create; their secrets are
+ * written to BENCH_KEYS_FILE) and BENCH_PREFILL_CLIENTS (distinct public
+ * clients charged to the limiter before listening, so a run can measure the
+ * cost per request with that many clients tracked).
+ *
+ * Each process also listens on a control port: GET /stats answers its own
+ * CPU time (process.cpuUsage), RSS, the longest event-loop stall since the
+ * last reset (monitorEventLoopDelay) and the database queries run; POST
+ * /reset clears the stall histogram and the query count. The benchmark
+ * reads it before and after each measurement, so CPU per request is the
+ * server's own, not the load generator's.
+ *
+ * The service reports ready only once its prebuilt bodies are compressed
+ * (that work runs in the background after listening; see representation.ts).
+ *
+ * Prints one JSON line on fd 3: {port, control, keys?}.
  */
-import { mkdtempSync } from "node:fs";
-import { createServer } from "node:http";
+import { once } from "node:events";
+import { createWriteStream, mkdtempSync, writeFileSync } from "node:fs";
+import { createServer, type IncomingHttpHeaders, type OutgoingHttpHeaders } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildApp } from "../src/app.ts";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { apiKeyPrefix, generateApiKey, hashApiKey } from "../src/api-keys/api-keys.format.ts";
+import { buildApp, loggerOptions } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { loadDataset } from "../src/dataset/dataset.load.ts";
 import { createDatabase } from "../src/db/database.ts";
 import { migrateToLatest } from "../src/db/migrations.ts";
 import { isoDay } from "../src/lib/dates.ts";
-import { insertUserWithKey } from "../test/fixtures.ts";
+import { createLogStream } from "../src/ops/log-stream.ts";
+import { createMemoryLimiter } from "../src/rate-limit/rate-limit.memory.ts";
+import { clientCounterKey } from "../src/rate-limit/rate-limit.policy.ts";
 
-const [mode = "service", path = "/v1/states/CA", headersJson = "{}"] = process.argv.slice(2);
-const config = loadConfig({
-  PUBLIC_BASE_URL: "http://127.0.0.1",
-  PUBLIC_RATE_LIMIT: "100000000",
-  KEY_RATE_LIMIT: "100000000",
-  DATABASE_URL: `sqlite:${join(mkdtempSync(join(tmpdir(), "cls-bench-")), "bench.db")}`,
-});
-const database = createDatabase(config.databaseUrl);
-await migrateToLatest(database.db as never);
-const dataset = loadDataset("data", isoDay(new Date()));
-const app = await buildApp(config, {
-  dataset,
-  database,
-  logger: false,
-});
-await app.ready();
+const mode = process.argv[2] ?? "service";
+const info = createWriteStream("", { fd: 3 });
+const stalls = monitorEventLoopDelay({ resolution: 10 });
+stalls.enable();
+let queries = 0;
 
-if (mode === "bare") {
-  const sample = await app.inject({
-    url: path,
-    headers: JSON.parse(headersJson) as Record<string, string>,
-  });
-  const body = sample.rawPayload;
-  const headers: Record<string, string | number> = { "content-length": body.length };
-  for (const name of ["content-type", "content-encoding", "etag", "vary", "cache-control"]) {
-    const value = sample.headers[name];
-    if (value !== undefined) headers[name] = String(value);
-  }
-  await app.close();
-  const server = createServer((_request, response) => {
-    response.writeHead(200, headers);
-    response.end(body);
-  });
-  server.listen(0, "127.0.0.1", () => {
-    const address = server.address();
-    process.stdout.write(
-      `${JSON.stringify({ port: typeof address === "object" && address ? address.port : 0, bytes: body.length })}\n`,
+function startControl(): Promise<number> {
+  const control = createServer((request, response) => {
+    if (request.method === "POST") {
+      stalls.reset();
+      queries = 0;
+      response.end("{}");
+      return;
+    }
+    const cpu = process.cpuUsage();
+    response.setHeader("content-type", "application/json");
+    response.end(
+      JSON.stringify({
+        cpuMicros: cpu.user + cpu.system,
+        rssBytes: process.memoryUsage.rss(),
+        maxStallMs: stalls.max / 1e6,
+        queries,
+      }),
     );
   });
-} else {
-  const key = await insertUserWithKey(database.db);
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  const address = app.server.address();
-  process.stdout.write(
-    `${JSON.stringify({ port: typeof address === "object" && address ? address.port : 0, key })}\n`,
+  return new Promise((resolve) =>
+    control.listen(0, "127.0.0.1", () => {
+      const address = control.address();
+      resolve(typeof address === "object" && address ? address.port : 0);
+    }),
   );
 }
+
+type FixedResponse = { status: number; headers: IncomingHttpHeaders; body: string };
+
+async function readStdin(): Promise<string> {
+  let text = "";
+  for await (const chunk of process.stdin) text += chunk;
+  return text;
+}
+
+if (mode === "bare") {
+  const fixed = JSON.parse(await readStdin()) as FixedResponse;
+  const body = Buffer.from(fixed.body, "base64");
+  const headers: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(fixed.headers)) {
+    if (value === undefined || name === "connection" || name === "keep-alive" || name === "date")
+      continue;
+    headers[name] = value;
+  }
+  const server = createServer((_request, response) => {
+    response.writeHead(fixed.status, headers);
+    response.end(body);
+  });
+  server.keepAliveTimeout = 5_000;
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const address = server.address();
+  const control = await startControl();
+  info.write(
+    `${JSON.stringify({ port: typeof address === "object" && address ? address.port : 0, control })}\n`,
+  );
+} else {
+  const dir = mkdtempSync(join(tmpdir(), "cls-bench-"));
+  const config = loadConfig({
+    PUBLIC_BASE_URL: "http://127.0.0.1",
+    DATABASE_URL: `sqlite:${join(dir, "bench.db")}`,
+    ...process.env,
+  });
+  const database = createDatabase(config.databaseUrl, { onQuery: () => queries++ });
+  await migrateToLatest(database.db as never);
+
+  const keyCount = Number(process.env.BENCH_KEYS ?? 1);
+  const secrets: string[] = [];
+  const nowIso = new Date().toISOString();
+  await database.db.transaction().execute(async (trx) => {
+    const keysPerUser = 10;
+    for (let user = 0; user * keysPerUser < keyCount; user++) {
+      const userId = `bench-user-${user}`;
+      await trx
+        .insertInto("users")
+        .values({
+          id: userId,
+          email: `bench-${user}@example.org`,
+          password_hash: "$argon2id$unused",
+          created_at: nowIso,
+          password_changed_at: nowIso,
+        })
+        .execute();
+      const rows = [];
+      for (let k = 0; k < keysPerUser && user * keysPerUser + k < keyCount; k++) {
+        const secret = generateApiKey();
+        secrets.push(secret);
+        rows.push({
+          id: `bench-key-${user}-${k}`,
+          user_id: userId,
+          name: "bench",
+          prefix: apiKeyPrefix(secret),
+          key_hash: hashApiKey(secret),
+          created_at: nowIso,
+          expires_at: null,
+          last_used_at: null,
+          create_nonce: null,
+        });
+      }
+      await trx.insertInto("api_keys").values(rows).execute();
+    }
+  });
+  const keysFile = process.env.BENCH_KEYS_FILE ?? join(dir, "keys.txt");
+  writeFileSync(keysFile, `${secrets.join("\n")}\n`);
+
+  const limiter = createMemoryLimiter({ maxCounters: config.rateLimitMaxCounters });
+  const prefill = Number(process.env.BENCH_PREFILL_CLIENTS ?? 0);
+  const policy = { name: "public" as const, ...config.publicRateLimit };
+  const now = Date.now();
+  for (let i = 0; i < prefill; i++) {
+    limiter.hit(
+      clientCounterKey(`10.${(i >>> 16) & 255}.${(i >>> 8) & 255}.${i & 255}`),
+      policy,
+      now,
+    );
+  }
+
+  const dataset = loadDataset(config.dataDir, isoDay(new Date()));
+  const app = await buildApp(config, {
+    dataset,
+    database,
+    limiter,
+    logger: loggerOptions(config, createLogStream()),
+  });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  // The prebuilt bodies are compressed in the background after listening,
+  // in this process's thread pool: wait until the last of them (the
+  // histories) is ready, so no measurement pays for it or sees a body that
+  // is not compressed yet.
+  const probeKey = secrets[0] ?? "";
+  for (const { code } of dataset.jurisdictions) {
+    for (;;) {
+      const response = await app.inject({
+        url: `/v1/states/${code}/history`,
+        headers: { "accept-encoding": "br", "x-api-key": probeKey },
+      });
+      if (response.headers["content-encoding"] === "br") break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  const address = app.server.address();
+  const control = await startControl();
+  queries = 0;
+  info.write(
+    `${JSON.stringify({ port: typeof address === "object" && address ? address.port : 0, control, keysFile })}\n`,
+  );
+}
+process.on("SIGTERM", () => process.exit(0));
 process.on("SIGINT", () => process.exit(0));
+
+export type { FixedResponse };
