@@ -7,8 +7,41 @@
 import { isIP } from "node:net";
 import { type Static, Type } from "typebox";
 import { Compile } from "typebox/compile";
+import { isCalendarDate } from "./lib/dates.ts";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+/**
+ * Whole-number settings and their accepted ranges. Limits and windows must
+ * be positive (a limit of 0 would answer every request 429 with
+ * `Retry-After: 0`, a hot retry loop); windows are at least a second and at
+ * most a week, which keeps the limiter's compact timestamps in range.
+ */
+const RANGES = {
+  PUBLIC_RATE_LIMIT: { min: 1, max: 1_000_000_000, what: "requests per window for public callers" },
+  PUBLIC_RATE_WINDOW_SECONDS: { min: 1, max: 604_800, what: "the public window in seconds" },
+  KEY_RATE_LIMIT: {
+    min: 1,
+    max: 1_000_000_000,
+    what: "requests per window per account with a key",
+  },
+  KEY_RATE_WINDOW_SECONDS: { min: 1, max: 604_800, what: "the keyed window in seconds" },
+  RATE_LIMIT_MAX_COUNTERS: {
+    min: 1_000,
+    max: 100_000_000,
+    what: "counters the in-process limiter holds exactly, per policy",
+  },
+} as const;
+
+function rangedInteger(name: keyof typeof RANGES) {
+  const { min, max, what } = RANGES[name];
+  return Type.Optional(
+    Type.String({
+      pattern: "^[0-9]{1,12}$",
+      description: `a whole number from ${min} to ${max} (${what})`,
+    }),
+  );
+}
 
 /** The environment variables the service reads, as strings, with their rules. */
 const EnvSchema = Type.Object({
@@ -29,37 +62,138 @@ const EnvSchema = Type.Object({
   DATA_DIR: Type.Optional(Type.String({ minLength: 1, description: "folder holding the dataset" })),
   DATABASE_URL: Type.Optional(
     Type.String({
-      pattern: "^sqlite:.+$",
-      description: "sqlite:PATH (the embedded default, e.g. sqlite:var/cls.db) or sqlite::memory:",
+      pattern: "^(sqlite:.+|postgres(ql)?://.+)$",
+      description:
+        "sqlite:PATH (the embedded default, e.g. sqlite:var/cls.db), sqlite::memory:, or postgres://user:password@host:5432/database",
+    }),
+  ),
+  REDIS_URL: Type.Optional(
+    Type.String({
+      pattern: "^rediss?://.+$",
+      description:
+        "redis://host:6379 (or rediss:// for TLS): shared rate limits and instant key revocation across instances; unset keeps both in process",
+    }),
+  ),
+  INSTANCE_COUNT: Type.Optional(
+    Type.String({
+      pattern: "^[1-9][0-9]{0,3}$",
+      description:
+        "how many instances serve behind the load balancer (1–9999): while Redis is unreachable each admits limit / INSTANCE_COUNT",
+    }),
+  ),
+  METRICS_PORT: Type.Optional(
+    Type.String({
+      pattern: "^[0-9]{1,5}$",
+      description:
+        "TCP port for /metrics on its own listener (same HOST); unset serves /metrics on the main port",
     }),
   ),
   TRUST_PROXY: Type.Optional(
     Type.String({
-      pattern: "^([0-9]{1,2}|[0-9A-Fa-f:./]+(,\\s*[0-9A-Fa-f:./]+)*)$",
+      pattern: "^(true|[0-9]{1,2}|[0-9A-Fa-f:./]+(,\\s*[0-9A-Fa-f:./]+)*)$",
       description:
-        "how many proxy hops to believe in X-Forwarded-For (e.g. 1), or a comma-separated list of proxy addresses/CIDRs (e.g. 10.0.0.0/8,::1); unset trusts none",
+        "true (believe every X-Forwarded-For entry: only when the proxy overwrites the header), how many proxy hops to believe in X-Forwarded-For (e.g. 1), or a comma-separated list of proxy addresses/CIDRs (e.g. 10.0.0.0/8,::1); unset trusts none",
     }),
   ),
-  PUBLIC_RATE_LIMIT: Type.Optional(
-    Type.String({ pattern: "^[0-9]{1,9}$", description: "requests per window for public callers" }),
-  ),
-  PUBLIC_RATE_WINDOW_SECONDS: Type.Optional(
-    Type.String({ pattern: "^[1-9][0-9]{0,7}$", description: "public window in seconds" }),
-  ),
-  KEY_RATE_LIMIT: Type.Optional(
-    Type.String({ pattern: "^[0-9]{1,9}$", description: "requests per window per API key" }),
-  ),
-  KEY_RATE_WINDOW_SECONDS: Type.Optional(
-    Type.String({ pattern: "^[1-9][0-9]{0,7}$", description: "keyed window in seconds" }),
-  ),
-  RATE_LIMIT_MAX_COUNTERS: Type.Optional(
+  PUBLIC_RATE_LIMIT: rangedInteger("PUBLIC_RATE_LIMIT"),
+  PUBLIC_RATE_WINDOW_SECONDS: rangedInteger("PUBLIC_RATE_WINDOW_SECONDS"),
+  KEY_RATE_LIMIT: rangedInteger("KEY_RATE_LIMIT"),
+  KEY_RATE_WINDOW_SECONDS: rangedInteger("KEY_RATE_WINDOW_SECONDS"),
+  RATE_LIMIT_MAX_COUNTERS: rangedInteger("RATE_LIMIT_MAX_COUNTERS"),
+  API_DEPRECATED_AT: Type.Optional(
     Type.String({
-      pattern: "^[1-9][0-9]{0,8}$",
-      description: "most counters the in-process limiter tracks",
+      pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9]{2}:[0-9]{2}:[0-9]{2}Z)?$",
+      description:
+        "date (YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ) from which /v1 (or API_DEPRECATED_ROUTES) is deprecated; unset: not deprecated",
     }),
+  ),
+  API_SUNSET_AT: Type.Optional(
+    Type.String({
+      pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9]{2}:[0-9]{2}:[0-9]{2}Z)?$",
+      description: "date the deprecated routes stop answering (needs API_DEPRECATED_AT)",
+    }),
+  ),
+  API_DEPRECATION_LINK: Type.Optional(
+    Type.String({
+      pattern: "^https?://\\S+$",
+      description: "URL of the migration notes (default: PUBLIC_BASE_URL/docs)",
+    }),
+  ),
+  API_DEPRECATED_ROUTES: Type.Optional(
+    Type.String({
+      pattern: "^/v1[^,\\s]*(,/v1[^,\\s]*)*$",
+      description:
+        "comma-separated route paths to deprecate, e.g. /v1/changes,/v1/states/:code (default: every /v1 route)",
+    }),
+  ),
+  EMBED_FRAME_ANCESTORS: Type.Optional(
+    Type.String({
+      pattern: "^(\\*|'self'|https?://[^\\s,]+)(\\s+('self'|https?://[^\\s,]+))*$",
+      description:
+        "who may frame /embed/map: * (anyone, the default) or a space-separated list of origins such as https://news.example 'self'",
+    }),
+  ),
+  SMTP_URL: Type.Optional(
+    Type.String({
+      pattern: "^smtps?://[^\\s]+$",
+      description:
+        "an SMTP server for outgoing mail, e.g. smtp://user:pass@mail.example.org:587 or smtps://…:465; unset writes mails to MAIL_OUTBOX_DIR",
+    }),
+  ),
+  MAIL_FROM: Type.Optional(
+    Type.String({ minLength: 3, maxLength: 200, description: "the From of outgoing mail" }),
+  ),
+  MAIL_OUTBOX_DIR: Type.Optional(
+    Type.String({ minLength: 1, description: "folder for mails when SMTP_URL is unset" }),
   ),
   SHUTDOWN_GRACE_MS: Type.Optional(
-    Type.String({ pattern: "^[0-9]{1,7}$", description: "milliseconds to drain on SIGTERM" }),
+    Type.String({
+      pattern: "^[0-9]{1,7}$",
+      description: "milliseconds to keep serving after SIGTERM while /readyz answers 503",
+    }),
+  ),
+  SHUTDOWN_DRAIN_MS: Type.Optional(
+    Type.String({
+      pattern: "^[0-9]{1,7}$",
+      description: "milliseconds in-flight requests get to finish once the listener closes",
+    }),
+  ),
+  HEADERS_TIMEOUT_MS: Type.Optional(
+    Type.String({
+      pattern: "^[1-9][0-9]{2,6}$",
+      description: "milliseconds a client has to send the request headers (100–9999999)",
+    }),
+  ),
+  REQUEST_TIMEOUT_MS: Type.Optional(
+    Type.String({
+      pattern: "^[1-9][0-9]{2,6}$",
+      description: "milliseconds a client has to send the whole request (100–9999999)",
+    }),
+  ),
+  KEEP_ALIVE_TIMEOUT_MS: Type.Optional(
+    Type.String({
+      pattern: "^[1-9][0-9]{1,6}$",
+      description: "milliseconds an idle keep-alive connection stays open",
+    }),
+  ),
+  MAX_CONNECTIONS: Type.Optional(
+    Type.String({ pattern: "^[1-9][0-9]{0,6}$", description: "most open connections in all" }),
+  ),
+  MAX_CONNECTIONS_PER_CLIENT: Type.Optional(
+    Type.String({
+      pattern: "^[0-9]{1,6}$",
+      description:
+        "most open connections from one client address (IPv6: one /64); 0 turns the cap off",
+    }),
+  ),
+  WEB_RATE_LIMIT: Type.Optional(
+    Type.String({
+      pattern: "^[0-9]{1,9}$",
+      description: "website requests (pages, assets, docs) per window per client",
+    }),
+  ),
+  WEB_RATE_WINDOW_SECONDS: Type.Optional(
+    Type.String({ pattern: "^[1-9][0-9]{0,7}$", description: "website window in seconds" }),
   ),
 });
 
@@ -74,12 +208,42 @@ export type Config = Readonly<{
   publicBaseUrl: string;
   dataDir: string;
   databaseUrl: string;
-  /** false: trust no proxy; a hop count; or the proxy addresses/CIDRs to trust. */
-  trustProxy: false | number | string[];
+  /** null: limits and key revocation stay in process (one instance). */
+  redisUrl: string | null;
+  /** Instances behind the load balancer; each admits limit / instanceCount while Redis is down. */
+  instanceCount: number;
+  /** null: /metrics is served on the main port. */
+  metricsPort: number | null;
+  /** false: trust no proxy; true: trust every hop; a hop count; or the proxy addresses/CIDRs to trust. */
+  trustProxy: boolean | number | string[];
   publicRateLimit: { limit: number; windowMs: number };
   keyRateLimit: { limit: number; windowMs: number };
   rateLimitMaxCounters: number;
+  /** Website requests (pages, static assets, the API reference) per client. */
+  webRateLimit: { limit: number; windowMs: number };
+  /** After SIGTERM: serve this long while /readyz says 503, then close. */
   shutdownGraceMs: number;
+  /** Then: how long in-flight requests may take before the process exits anyway. */
+  shutdownDrainMs: number;
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  maxConnections: number;
+  /** 0: no per-client cap (behind a proxy every connection comes from the proxy). */
+  maxConnectionsPerClient: number;
+  /** CSP frame-ancestors sources for /embed/map, the one framable page. */
+  embedFrameAncestors: string[];
+  /** Retirement notice for /v1 routes (Deprecation, Sunset, Link headers); null: none. */
+  deprecation: {
+    deprecatedAtMs: number;
+    sunsetAtMs: number | null;
+    link: string;
+    routes: string[];
+  } | null;
+  /** SMTP server URL, or null: mails go to `mailOutboxDir` and the log. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  mailOutboxDir: string;
 }>;
 
 export class ConfigError extends Error {
@@ -88,8 +252,9 @@ export class ConfigError extends Error {
 
 type Env = Static<typeof EnvSchema>;
 
-function parseTrustProxy(value: string | undefined): false | number | string[] {
+function parseTrustProxy(value: string | undefined): boolean | number | string[] {
   if (value === undefined) return false;
+  if (value === "true") return true;
   if (/^[0-9]{1,2}$/.test(value)) return Number(value) === 0 ? false : Number(value);
   const entries = value.split(",").map((entry) => entry.trim());
   for (const entry of entries) {
@@ -123,6 +288,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       `Invalid environment variable ${variable}=${JSON.stringify(known[variable])}: expected ${schema?.description ?? first?.message}.`,
     );
   }
+  for (const [variable, { min, max, what }] of Object.entries(RANGES)) {
+    const value = known[variable];
+    if (value !== undefined && !(Number(value) >= min && Number(value) <= max)) {
+      throw new ConfigError(
+        `Invalid environment variable ${variable}=${JSON.stringify(value)}: expected a whole number from ${min} to ${max} (${what}).`,
+      );
+    }
+  }
   const parsed = known as Env;
   const port = parsed.PORT === undefined ? 3000 : Number(parsed.PORT);
   if (port > 65535) {
@@ -130,15 +303,73 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       `Invalid environment variable PORT=${JSON.stringify(parsed.PORT)}: expected TCP port, 0–65535.`,
     );
   }
+  const headersTimeoutMs = Number(parsed.HEADERS_TIMEOUT_MS ?? 12_000);
+  const requestTimeoutMs = Number(parsed.REQUEST_TIMEOUT_MS ?? 30_000);
+  if (headersTimeoutMs > requestTimeoutMs) {
+    throw new ConfigError(
+      `Invalid environment variable HEADERS_TIMEOUT_MS=${JSON.stringify(parsed.HEADERS_TIMEOUT_MS ?? "12000")}: expected at most REQUEST_TIMEOUT_MS (${requestTimeoutMs}).`,
+    );
+  }
+  const metricsPort = parsed.METRICS_PORT === undefined ? null : Number(parsed.METRICS_PORT);
+  if (metricsPort !== null && (metricsPort > 65535 || (metricsPort === port && port !== 0))) {
+    throw new ConfigError(
+      `Invalid environment variable METRICS_PORT=${JSON.stringify(parsed.METRICS_PORT)}: expected a TCP port, 0–65535, other than PORT.`,
+    );
+  }
   const host = parsed.HOST ?? "127.0.0.1";
+  const instant = (variable: string, value: string) => {
+    const ms = Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value);
+    if (Number.isNaN(ms) || !isCalendarDate(value.slice(0, 10))) {
+      throw new ConfigError(
+        `Invalid environment variable ${variable}=${JSON.stringify(value)}: expected a real date.`,
+      );
+    }
+    return ms;
+  };
+  if (parsed.API_DEPRECATED_AT === undefined) {
+    for (const variable of [
+      "API_SUNSET_AT",
+      "API_DEPRECATION_LINK",
+      "API_DEPRECATED_ROUTES",
+    ] as const) {
+      if (parsed[variable] !== undefined) {
+        throw new ConfigError(
+          `Invalid environment variable ${variable}: it needs API_DEPRECATED_AT.`,
+        );
+      }
+    }
+  }
   const displayHost = host.includes(":") ? `[${host}]` : host;
+  const publicBaseUrl = parsed.PUBLIC_BASE_URL ?? `http://${displayHost}:${port}`;
+  const mailDomain =
+    host.includes(":") && parsed.PUBLIC_BASE_URL === undefined
+      ? "localhost"
+      : new URL(publicBaseUrl).hostname;
+  const deprecation =
+    parsed.API_DEPRECATED_AT === undefined
+      ? null
+      : {
+          deprecatedAtMs: instant("API_DEPRECATED_AT", parsed.API_DEPRECATED_AT),
+          sunsetAtMs:
+            parsed.API_SUNSET_AT === undefined
+              ? null
+              : instant("API_SUNSET_AT", parsed.API_SUNSET_AT),
+          link: parsed.API_DEPRECATION_LINK ?? `${publicBaseUrl}/docs`,
+          routes:
+            parsed.API_DEPRECATED_ROUTES === undefined
+              ? []
+              : parsed.API_DEPRECATED_ROUTES.split(","),
+        };
   return Object.freeze({
     port,
     host,
     logLevel: parsed.LOG_LEVEL ?? "info",
-    publicBaseUrl: parsed.PUBLIC_BASE_URL ?? `http://${displayHost}:${port}`,
+    publicBaseUrl,
     dataDir: parsed.DATA_DIR ?? "data",
     databaseUrl: parsed.DATABASE_URL ?? "sqlite:var/cls.db",
+    redisUrl: parsed.REDIS_URL ?? null,
+    instanceCount: Number(parsed.INSTANCE_COUNT ?? 1),
+    metricsPort,
     trustProxy: parseTrustProxy(parsed.TRUST_PROXY),
     publicRateLimit: {
       limit: Number(parsed.PUBLIC_RATE_LIMIT ?? 60),
@@ -148,8 +379,22 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       limit: Number(parsed.KEY_RATE_LIMIT ?? 1000),
       windowMs: Number(parsed.KEY_RATE_WINDOW_SECONDS ?? 3600) * 1000,
     },
-    rateLimitMaxCounters: Number(parsed.RATE_LIMIT_MAX_COUNTERS ?? 100_000),
-    shutdownGraceMs:
-      parsed.SHUTDOWN_GRACE_MS === undefined ? 10_000 : Number(parsed.SHUTDOWN_GRACE_MS),
+    rateLimitMaxCounters: Number(parsed.RATE_LIMIT_MAX_COUNTERS ?? 1_000_000),
+    webRateLimit: {
+      limit: Number(parsed.WEB_RATE_LIMIT ?? 600),
+      windowMs: Number(parsed.WEB_RATE_WINDOW_SECONDS ?? 300) * 1000,
+    },
+    shutdownGraceMs: Number(parsed.SHUTDOWN_GRACE_MS ?? 5_000),
+    shutdownDrainMs: Number(parsed.SHUTDOWN_DRAIN_MS ?? 10_000),
+    headersTimeoutMs,
+    requestTimeoutMs,
+    keepAliveTimeoutMs: Number(parsed.KEEP_ALIVE_TIMEOUT_MS ?? 5_000),
+    maxConnections: Number(parsed.MAX_CONNECTIONS ?? 1_000),
+    maxConnectionsPerClient: Number(parsed.MAX_CONNECTIONS_PER_CLIENT ?? 64),
+    deprecation,
+    embedFrameAncestors: (parsed.EMBED_FRAME_ANCESTORS ?? "*").split(/\s+/),
+    smtpUrl: parsed.SMTP_URL ?? null,
+    mailFrom: parsed.MAIL_FROM ?? `Cannabis Legal Status <no-reply@${mailDomain}>`,
+    mailOutboxDir: parsed.MAIL_OUTBOX_DIR ?? "var/outbox",
   });
 }

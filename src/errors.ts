@@ -20,6 +20,18 @@ export const ERROR_CODES = {
     description:
       "The query string names a parameter the endpoint does not take (often a typo); `parameter` names it.",
   },
+  unknown_field: {
+    status: 400,
+    title: "Unknown field",
+    description:
+      "`fields` names a field the record does not have; `field` names it and `parameter` is `fields`. The record's top-level fields are listed in the API reference.",
+  },
+  invalid_as_of: {
+    status: 400,
+    title: "Date out of range",
+    description:
+      "`as_of` is before the first recorded event or more than a year ahead; the history cannot answer for that day.",
+  },
   api_key_in_query: {
     status: 400,
     title: "API key in query string",
@@ -84,11 +96,22 @@ export const ERROR_CODES = {
     title: "Unsupported media type",
     description: "The request body's `Content-Type` is not one this endpoint accepts.",
   },
+  request_timeout: {
+    status: 408,
+    title: "Request timeout",
+    description:
+      "The request's headers or body did not arrive in time (headers within 12 s, the whole request within 30 s by default).",
+  },
+  request_header_fields_too_large: {
+    status: 431,
+    title: "Request header fields too large",
+    description: "The request's headers are larger than the server accepts.",
+  },
   rate_limited: {
     status: 429,
     title: "Rate limit exceeded",
     description:
-      "The caller's limit (`policy`: public, per IP; or key, per API key) is used up. Retry after `Retry-After` seconds; the RateLimit headers tell the quota and what remains.",
+      "The caller's limit (`policy`: public, per IP; or key, per account) is used up. Retry after `Retry-After` seconds; the RateLimit headers tell the quota and what remains.",
   },
   internal_error: {
     status: 500,
@@ -161,8 +184,12 @@ export function buildProblem(
   };
 }
 
+/** The challenge a 401 carries (RFC 9110 §11.6.1 requires one): the API key header scheme. */
+export const API_KEY_CHALLENGE = 'ApiKey realm="cls", header="X-API-Key"';
+
 export function sendProblem(reply: FastifyReply, error: AppError): FastifyReply {
   for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+  if (error.status === 401) reply.header("www-authenticate", API_KEY_CHALLENGE);
   return reply
     .code(error.status)
     .header("cache-control", "no-store")
@@ -173,8 +200,19 @@ export function sendProblem(reply: FastifyReply, error: AppError): FastifyReply 
 }
 
 /** Maps what Fastify itself throws (validation, parsing, limits) onto the table. */
-function toAppError(error: FastifyError, request: FastifyRequest): AppError {
+function toAppError(
+  error: FastifyError,
+  request: FastifyRequest,
+  isUnavailable: (error: unknown) => boolean,
+): AppError {
   if (error instanceof AppError) return error;
+  if (isUnavailable(error)) {
+    return new AppError(
+      "service_unavailable",
+      "The accounts database is unreachable right now. Retry shortly.",
+      { headers: { "retry-after": "5" }, cause: error },
+    );
+  }
   if (error.code === "FST_CSRF_INVALID_TOKEN" || error.code === "FST_CSRF_MISSING_SECRET") {
     return new AppError(
       "csrf_failed",
@@ -211,6 +249,15 @@ function validationError(error: FastifyError): AppError {
     });
   }
   const name = first?.instancePath.replace(/^\//, "") || "unknown";
+  if (context === "body") {
+    return new AppError(
+      "bad_request",
+      `The form field '${name.slice(0, 40)}' is too long or malformed.`,
+      {
+        extensions: { parameter: name.slice(0, 40) },
+      },
+    );
+  }
   const where = context === "params" ? "Path parameter" : "Query parameter";
   const hint = parameterHints.get(name) ?? first?.message ?? "is invalid";
   return new AppError("invalid_parameter", `${where} '${name}' ${hint}.`, {
@@ -229,12 +276,17 @@ function wantsHtml(request: FastifyRequest): boolean {
   const path = request.url;
   if (path.startsWith("/v1") || path.startsWith("/openapi.json") || path.startsWith("/docs/json"))
     return false;
-  return (request.headers.accept ?? "").includes("text/html");
+  return /text\/html(?!\s*;\s*q=0(?:\.0*)?(?:[,;\s]|$))/.test(request.headers.accept ?? "");
 }
 
+/**
+ * `isUnavailable` tells which unexpected errors mean a dependency is down
+ * (answered 503 `service_unavailable`, not 500); the database module knows.
+ */
 export function registerErrorHandlers(
   app: FastifyInstance,
   renderHtml: HtmlErrorRenderer | null = null,
+  isUnavailable: (error: unknown) => boolean = () => false,
 ): void {
   const send = (request: FastifyRequest, reply: FastifyReply, error: AppError) => {
     if (renderHtml === null || !wantsHtml(request)) return sendProblem(reply, error);
@@ -247,17 +299,63 @@ export function registerErrorHandlers(
       .send(renderHtml(problem, request, reply));
   };
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const appError = toAppError(error, request);
+    const appError = toAppError(error, request, isUnavailable);
     if (appError.status < 500) request.log.info({ code: appError.code }, "request refused");
     else if (appError.code !== "internal_error")
       request.log.error({ code: appError.code, err: appError.cause }, "dependency failure");
     return send(request, reply, appError);
   });
   app.setNotFoundHandler((request, reply) =>
-    send(
-      request,
-      reply,
-      new AppError("not_found", `No page at ${(request.url.split("?")[0] ?? "").slice(0, 200)}.`),
-    ),
+    send(request, reply, new AppError("not_found", "There is no page at this address.")),
   );
+}
+
+/**
+ * What Fastify reports before any route or hook runs — a path that is not
+ * valid percent-encoding (`/v1/states/%ff`) or a path parameter over the
+ * router's length limit — mapped onto the table like every other error.
+ * Nothing of the URL is echoed.
+ */
+export function frameworkError(error: FastifyError): AppError {
+  if (error.code === "FST_ERR_MAX_PARAM_LENGTH") {
+    return new AppError("invalid_parameter", "A path parameter is longer than any valid value.", {
+      extensions: { parameter: "path" },
+    });
+  }
+  if (error.code === "FST_ERR_BAD_URL") {
+    return new AppError("bad_request", "The request path is not valid percent-encoding.");
+  }
+  return new AppError("bad_request", "The request could not be understood.");
+}
+
+/**
+ * The raw response for a request Node's HTTP parser gives up on: too slow
+ * (408), headers too large (431), or not parseable as HTTP (400).
+ */
+export function clientErrorResponse(
+  errorCode: string | undefined,
+  requestId: string,
+  headers: Readonly<Record<string, string>>,
+) {
+  const [code, detail, reason]: [ErrorCode, string, string] =
+    errorCode === "ERR_HTTP_REQUEST_TIMEOUT"
+      ? ["request_timeout", "The request did not arrive in time.", "Request Timeout"]
+      : errorCode === "HPE_HEADER_OVERFLOW"
+        ? [
+            "request_header_fields_too_large",
+            "The request's headers are too large.",
+            "Request Header Fields Too Large",
+          ]
+        : ["bad_request", "The request could not be parsed as HTTP.", "Bad Request"];
+  const body = JSON.stringify(buildProblem(code, detail, requestId));
+  const lines = [
+    `HTTP/1.1 ${ERROR_CODES[code].status} ${reason}`,
+    "Content-Type: application/problem+json; charset=utf-8",
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    "Cache-Control: no-store",
+    `X-Request-Id: ${requestId}`,
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+    "Connection: close",
+  ];
+  return `${lines.join("\r\n")}\r\n\r\n${body}`;
 }

@@ -1,18 +1,28 @@
 /**
  * The process: reads the environment, loads and validates the dataset,
  * builds the app and listens. On SIGTERM/SIGINT it stops being ready,
- * drains in-flight requests (closing the app writes pending API-key
- * last-used times), closes the database and exits; a second signal or the grace period
- * running out forces the exit.
+ * keeps serving for a grace period, then drains in-flight requests (closing
+ * the app writes pending API-key last-used times), closes the database and
+ * exits; a second signal or the drain period running out forces the exit.
  */
 
-import { buildApp, loggerOptions } from "./app.ts";
-import { ConfigError, loadConfig } from "./config.ts";
-import { DatasetError, loadDataset } from "./dataset/dataset.load.ts";
-import { createDatabase } from "./db/database.ts";
-import { migrateToLatest } from "./db/migrations.ts";
-import { isoDay } from "./lib/dates.ts";
+import { createServer } from "node:http";
+import { enableCompileCache } from "node:module";
+import type { EventLog } from "./ops/backends.ts";
 import type { Lifecycle } from "./ops/health.routes.ts";
+
+// Node keeps the compiled (and type-stripped) modules on disk between runs,
+// which shortens start-up; the modules below are therefore loaded after it
+// is enabled, not by static imports (those would run first).
+enableCompileCache();
+const { buildApp, loggerOptions } = await import("./app.ts");
+const { ConfigError, loadConfig } = await import("./config.ts");
+const { DatasetError, loadDataset } = await import("./dataset/dataset.load.ts");
+const { createDatabase, describeDatabaseUrl } = await import("./db/database.ts");
+const { migrateToLatest } = await import("./db/migrations.ts");
+const { isoDay } = await import("./lib/dates.ts");
+const { createLogStream } = await import("./ops/log-stream.ts");
+const { createMetrics, renderMetrics } = await import("./ops/metrics.ts");
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -28,45 +38,108 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const database = createDatabase(config.databaseUrl);
+  // Events of the backing stores before the app's logger exists go to stderr.
+  let appLog: EventLog | null = null;
+  const eventLog: EventLog = {
+    info: (fields, message) => appLog?.info(fields, message),
+    warn: (fields, message) =>
+      appLog ? appLog.warn(fields, message) : process.stderr.write(`${message}\n`),
+  };
+  const database = createDatabase(config.databaseUrl, {
+    onPoolError: (error) =>
+      eventLog.warn({ err: error }, "database connection lost; reconnecting on next use"),
+  });
+  let applied: string[];
   try {
-    await migrateToLatest(database.db as never);
+    applied = await migrateToLatest(database.db as never);
   } catch (error) {
-    process.stderr.write(`Database migration failed: ${(error as Error).message}\n`);
+    process.stderr.write(
+      `Database migration failed (${describeDatabaseUrl(config.databaseUrl)}): ${(error as Error).message}\n`,
+    );
     process.exit(1);
   }
 
+  const metrics = createMetrics();
+  // The Redis backends (and ioredis) are loaded only when they are used.
+  const backends =
+    config.redisUrl === null
+      ? { deps: {}, ready: async () => {}, close: async () => {} }
+      : (await import("./ops/backends.ts")).createBackends(config, metrics, eventLog);
+  await backends.ready();
   const lifecycle: Lifecycle = { draining: false };
+  const logStream = createLogStream();
   const app = await buildApp(config, {
     dataset,
     database,
     lifecycle,
-    logger: loggerOptions(config),
+    metrics,
+    ...backends.deps,
+    logger: loggerOptions(config, logStream),
   });
+  appLog = app.log;
+  if (applied.length > 0) app.log.info({ migrations: applied }, "migrations applied");
+  else app.log.info("database schema up to date");
+  app.addHook("onClose", () => backends.close());
 
+  // SIGTERM: /readyz answers 503 at once so the load balancer stops sending
+  // new work, but the listener keeps serving for SHUTDOWN_GRACE_MS (requests
+  // already routed here, and retries, still succeed); then it closes, the
+  // in-flight requests finish (SHUTDOWN_DRAIN_MS at most), API-key last-used
+  // times are written and the database closes.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) {
       app.log.warn({ signal }, "second signal: exiting now");
+      logStream.flushSync();
       process.exit(1);
     }
     closing = true;
     lifecycle.draining = true;
-    app.log.info({ signal }, "shutting down: draining requests");
+    app.log.info(
+      { signal, grace_ms: config.shutdownGraceMs },
+      "shutting down: not ready; serving through the grace period",
+    );
+    await new Promise((resolve) => setTimeout(resolve, config.shutdownGraceMs));
+    app.log.info("grace period over: closing the listener and draining requests");
     const timer = setTimeout(() => {
-      app.log.error("grace period over: exiting with requests still open");
+      app.log.error("drain period over: exiting with requests still open");
+      logStream.flushSync();
       process.exit(1);
-    }, config.shutdownGraceMs);
+    }, config.shutdownDrainMs);
     timer.unref();
     await app.close();
     await database.close();
     app.log.info("shut down cleanly");
+    logStream.flushSync();
     process.exit(0);
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
   await app.listen({ port: config.port, host: config.host });
+  if (config.metricsPort !== null) {
+    const metricsServer = createServer((request, response) => {
+      if (request.url !== "/metrics") {
+        response.writeHead(404).end();
+        return;
+      }
+      renderMetrics(metrics).then(
+        ({ contentType, body }) =>
+          response.writeHead(200, { "content-type": contentType }).end(body),
+        () => response.writeHead(500).end(),
+      );
+    });
+    metricsServer.listen(config.metricsPort, config.host, () => {
+      const address = metricsServer.address();
+      app.log.info(
+        {
+          metrics_port: typeof address === "object" && address ? address.port : config.metricsPort,
+        },
+        "serving /metrics on its own port",
+      );
+    });
+    metricsServer.unref();
+  }
   app.log.info(
     {
       dataset_version: dataset.manifest.version,

@@ -9,6 +9,7 @@ import { type Dataset, loadDataset } from "../src/dataset/dataset.load.ts";
 import { createDatabase, type DatabaseHandle } from "../src/db/database.ts";
 import { migrateToLatest } from "../src/db/migrations.ts";
 import { isoDay } from "../src/lib/dates.ts";
+import { createMemoryMailer } from "../src/mail/mailer.ts";
 
 let dataset: Dataset | undefined;
 
@@ -43,6 +44,7 @@ export async function buildTestApp(
   const app = await buildApp(testConfig(env), {
     dataset: realDataset(),
     logger: false,
+    mailer: createMemoryMailer(),
     ...deps,
     database,
   });
@@ -57,4 +59,25 @@ export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 /** Parses a JSON response body, failing the test with the body if it is not JSON. */
 export function json<T = Record<string, unknown>>(response: { body: string }): T {
   return JSON.parse(response.body) as T;
+}
+
+/**
+ * Bodies are compressed in the background and sent as identity until their
+ * variant is ready: asks until the encoding is served (or 30 s pass).
+ */
+export async function injectCompressed(
+  app: TestApp,
+  url: string,
+  encoding: "br" | "gzip",
+  headers: Record<string, string> = {},
+) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const response = await app.inject({
+      url,
+      headers: { ...headers, "accept-encoding": encoding },
+    });
+    if (response.headers["content-encoding"] === encoding || Date.now() > deadline) return response;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }
