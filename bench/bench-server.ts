@@ -40,7 +40,9 @@ import { loadDataset } from "../src/dataset/dataset.load.ts";
 import { createDatabase } from "../src/db/database.ts";
 import { migrateToLatest } from "../src/db/migrations.ts";
 import { isoDay } from "../src/lib/dates.ts";
+import { createBackends } from "../src/ops/backends.ts";
 import { createLogStream } from "../src/ops/log-stream.ts";
+import { createMetrics } from "../src/ops/metrics.ts";
 import { createMemoryLimiter } from "../src/rate-limit/rate-limit.memory.ts";
 import { clientCounterKey } from "../src/rate-limit/rate-limit.policy.ts";
 
@@ -155,8 +157,20 @@ if (mode === "bare") {
   const keysFile = process.env.BENCH_KEYS_FILE ?? join(dir, "keys.txt");
   writeFileSync(keysFile, `${secrets.join("\n")}\n`);
 
-  const limiter = createMemoryLimiter({ maxCounters: config.rateLimitMaxCounters });
-  const prefill = Number(process.env.BENCH_PREFILL_CLIENTS ?? 0);
+  // With REDIS_URL, the limiter and revocations server.ts would use (Redis);
+  // otherwise the in-process limiter, which the prefill below charges.
+  const metrics = createMetrics();
+  const backends =
+    config.redisUrl === null
+      ? null
+      : createBackends(config, metrics, {
+          info: () => {},
+          warn: (_fields, message) => process.stderr.write(`${message}\n`),
+        });
+  await backends?.ready();
+  const limiter =
+    backends?.deps.limiter ?? createMemoryLimiter({ maxCounters: config.rateLimitMaxCounters });
+  const prefill = backends === null ? Number(process.env.BENCH_PREFILL_CLIENTS ?? 0) : 0;
   const policy = { name: "public" as const, ...config.publicRateLimit };
   const now = Date.now();
   for (let i = 0; i < prefill; i++) {
@@ -171,6 +185,8 @@ if (mode === "bare") {
   const app = await buildApp(config, {
     dataset,
     database,
+    metrics,
+    ...backends?.deps,
     limiter,
     logger: loggerOptions(config, createLogStream()),
   });

@@ -4,10 +4,12 @@
  * order. No I/O here; `server.ts` loads, builds and listens.
  */
 import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { join } from "node:path";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
+import proxyAddr from "@fastify/proxy-addr";
 import swagger from "@fastify/swagger";
 import fastJson from "fast-json-stringify";
 import Fastify, {
@@ -26,8 +28,10 @@ import { passwordResetRoutes } from "./accounts/password-reset.routes.ts";
 import { sessionCookies, sessions } from "./accounts/session.plugin.ts";
 import { deleteExpiredSessions, SESSION_SWEEP_INTERVAL_MS } from "./accounts/sessions.ts";
 import { buildApiViews } from "./api/api.views.ts";
+import { createFastLane, type LaneRoute, takePrecharge } from "./api/fast-lane.ts";
 import { refineOpenApi } from "./api/openapi.ts";
-import { v1Routes } from "./api/v1.routes.ts";
+import { API_VARY } from "./api/representation.ts";
+import { EXPOSED_HEADERS, v1Routes, wantsGeoJson } from "./api/v1.routes.ts";
 import { accountCounter, type Caller, createApiKeyAuth } from "./api-keys/api-key.auth.ts";
 import {
   createLocalRevocations,
@@ -54,6 +58,7 @@ import { type Clock, systemClock } from "./lib/clock.ts";
 import { createDayOf } from "./lib/dates.ts";
 import { createOutboxMailer, createSmtpMailer, deliverer, type Mailer } from "./mail/mailer.ts";
 import { accountDeletedMail, keyCreatedMail, passwordChangedMail } from "./mail/messages.ts";
+import { createAccessLog } from "./ops/access-log.ts";
 import { limitConnections } from "./ops/connections.ts";
 import { healthRoutes, type Lifecycle, type ReadinessProbe } from "./ops/health.routes.ts";
 import { REDACTED, redactDeep, redactSecrets } from "./ops/log-redaction.ts";
@@ -64,8 +69,14 @@ import {
   instrumentVerifier,
   type Metrics,
   metricsPlugin,
+  observeRequest,
 } from "./ops/metrics.ts";
-import { createLookupGate, createRateLimitGuard } from "./rate-limit/rate-limit.hook.ts";
+import {
+  createLookupGate,
+  createRateLimitGuard,
+  type RateLimitSubject,
+  settleDecision,
+} from "./rate-limit/rate-limit.hook.ts";
 import { createMemoryLimiter } from "./rate-limit/rate-limit.memory.ts";
 import { clientCounterKey, type RateLimitPolicy } from "./rate-limit/rate-limit.policy.ts";
 import type { LimiterBackend } from "./rate-limit/rate-limit.resilient.ts";
@@ -107,6 +118,12 @@ export type AppDeps = {
   mailer?: Mailer;
   /** Pino options, or false for silence (tests). */
   logger?: FastifyServerOptions["logger"];
+  /**
+   * Whether plain admitted GETs of prebuilt API bodies are answered before
+   * Fastify (src/api/fast-lane.ts); true by default. Tests turn it off to
+   * compare both paths.
+   */
+  fastLane?: boolean;
 };
 
 /**
@@ -231,9 +248,18 @@ function apiSecurityHeaders(
   return Object.freeze(Object.fromEntries(Object.entries(site).filter(([n]) => kept.includes(n))));
 }
 
-/** Believe the nearest `hops` entries of X-Forwarded-For (the proxies in front of us). */
-function trustHops(hops: number) {
-  return (_address: string, hop: number) => hop < hops;
+type TrustFunction = (address: string, hop: number) => boolean;
+
+/**
+ * Which proxies' X-Forwarded-For entries to believe, as one function used
+ * by Fastify (request.ip) and the API's fast lane alike; null: none. A
+ * number is the count of proxies in front of us (the nearest `hops`).
+ */
+function trustFunction(trust: Config["trustProxy"]): TrustFunction | null {
+  if (trust === false) return null;
+  if (trust === true) return () => true;
+  if (typeof trust === "number") return (_address, hop) => hop < trust;
+  return proxyAddr.compile(trust);
 }
 
 /** Paths neither counted by the website limit nor redirected: the API and the probes. */
@@ -248,6 +274,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     request: FastifyRequest,
     reply: FastifyReply,
   ) => void = () => {};
+  const trust = trustFunction(config.trustProxy);
   const app = Fastify({
     keepAliveTimeout: config.keepAliveTimeoutMs,
     requestTimeout: config.requestTimeoutMs,
@@ -275,8 +302,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       disableRequestLogging: true,
     }),
     requestIdHeader: false,
-    trustProxy:
-      typeof config.trustProxy === "number" ? trustHops(config.trustProxy) : config.trustProxy,
+    trustProxy: trust ?? false,
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 100 },
     ajv: {
@@ -487,23 +513,31 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   if (deps.limiter === undefined) app.addHook("onClose", async () => limiter.close());
   const publicPolicy: RateLimitPolicy = { name: "public", ...config.publicRateLimit };
   const keyPolicy: RateLimitPolicy = { name: "key", ...config.keyRateLimit };
-  const authenticate = createApiKeyAuth({
+  const auth = createApiKeyAuth({
     verifier,
     usage: keyUsage,
     clock,
     clientCounter: clientCounterKey,
     mayLookUp: createLookupGate(limiter, publicPolicy, KEY_LOOKUPS_OVER_LIMIT),
   });
+  const subjectOf = (caller: Caller): RateLimitSubject =>
+    caller.kind === "account"
+      ? { counter: caller.counter, policy: keyPolicy, refusal: null }
+      : { counter: caller.counter, policy: publicPolicy, refusal: caller.refusal };
   const limit = createRateLimitGuard({
     limiter,
     clock,
-    subjectOf: ({ caller }) =>
-      caller.kind === "account"
-        ? { counter: caller.counter, policy: keyPolicy, refusal: null }
-        : { counter: caller.counter, policy: publicPolicy, refusal: caller.refusal },
+    subjectOf: ({ caller }) => subjectOf(caller),
   });
   const guard = async (request: FastifyRequest, reply: FastifyReply) => {
-    await authenticate(request, reply);
+    // Charged already by the fast lane, which handed this request over (refused, or a bad key).
+    const precharged = takePrecharge(request.raw);
+    if (precharged !== undefined) {
+      request.caller = precharged.caller;
+      settleDecision(reply, subjectOf(precharged.caller), precharged.decision, precharged.nowMs);
+      return;
+    }
+    await auth.authenticate(request, reply);
     await limit(request, reply);
   };
   // Daily figures per key: every answered /v1 request made with a valid key,
@@ -556,6 +590,87 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     today: () => dayOfRequest(clock.now()),
     deprecation: config.deprecation,
   });
+  if (deps.fastLane !== false && config.deprecation === null) {
+    const lane = (
+      representation: LaneRoute["representation"] | undefined,
+      pattern: string,
+      vary = API_VARY,
+    ): LaneRoute => {
+      if (representation === undefined) throw new Error(`no prebuilt body for ${pattern}`);
+      return { representation, pattern, vary, negotiatesAccept: vary !== API_VARY };
+    };
+    const routes = new Map<string, LaneRoute>([
+      [
+        "/v1/states",
+        lane(
+          views.states({ includeTerritories: false, statuses: null, decriminalized: null }),
+          "/v1/states",
+          `${API_VARY}, Accept`,
+        ),
+      ],
+      ["/v1/federal", lane(views.federal, "/v1/federal")],
+    ]);
+    for (const { code } of deps.dataset.jurisdictions) {
+      routes.set(`/v1/states/${code}`, lane(views.state(code), "/v1/states/:code"));
+      routes.set(
+        `/v1/states/${code}/history`,
+        lane(views.history(code), "/v1/states/:code/history"),
+      );
+    }
+    const clientIp = (request: IncomingMessage): string => {
+      if (trust === null) return request.socket.remoteAddress ?? "";
+      const addresses = proxyAddr.all(request, trust);
+      return addresses[addresses.length - 1] ?? "";
+    };
+    const logStream = (deps.logger as { stream?: { write: (line: string) => unknown } } | undefined)
+      ?.stream;
+    const accessLine = deps.logger ? createAccessLog(app.log, logStream) : () => {};
+    let closing = false;
+    app.addHook("preClose", (done) => {
+      closing = true;
+      done();
+    });
+    const [fastify] = app.server.listeners("request") as ((
+      request: IncomingMessage,
+      response: ServerResponse,
+    ) => void)[];
+    if (fastify === undefined) throw new Error("the HTTP server has no request listener");
+    app.server.removeAllListeners("request");
+    app.server.on(
+      "request",
+      createFastLane(
+        {
+          routes,
+          headers: {
+            ...apiHeaders,
+            "access-control-allow-origin": "*",
+            "access-control-expose-headers": EXPOSED_HEADERS.join(", "),
+          },
+          clock,
+          limiter,
+          cachedCaller: (request, now) => {
+            const header = request.headers["x-api-key"];
+            return auth.cachedCaller(
+              Array.isArray(header) ? (header[0] ?? "") : header,
+              () => clientIp(request),
+              now,
+            );
+          },
+          policyOf: (caller) => subjectOf(caller).policy,
+          open: () => !lifecycle.draining && !closing,
+          wantsGeoJson: (accept) => wantsGeoJson(undefined, accept),
+          served: ({ request, requestId, caller, pattern, status, nowMs, elapsedMs }) => {
+            if (caller.kind === "account") keyUsage.count(caller.key.id, nowMs, false);
+            observeRequest(metrics, "GET", pattern, status, elapsedMs);
+            accessLine(requestId, request.url ?? "", status, Math.round(elapsedMs * 100) / 100);
+          },
+          onLimiterError: (error) =>
+            app.log.warn({ err: error }, "rate limiter failed in the fast lane; Fastify answers"),
+        },
+        (request, response) => fastify.call(app.server, request, response),
+      ),
+    );
+  }
   await app.register(healthRoutes, {
     probes: [{ name: "database", check: deps.database.ping }, ...(deps.probes ?? [])],
     lifecycle,

@@ -92,43 +92,64 @@ const UNCHECKED = () =>
     { headers: { "retry-after": "5" } },
   );
 
-export function createApiKeyAuth(options: ApiKeyAuthOptions) {
+export type ApiKeyAuth = {
+  /** The `onRequest` hook: sets `request.caller`, looking the key up if the cache cannot tell. */
+  authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  /**
+   * The caller when it can be told without the database — no key, or a key
+   * the cache knows (valid, expired or invalid) — else null. `ip` is called
+   * only when the caller is charged to its client network.
+   */
+  cachedCaller: (presented: string | undefined, ip: () => string, nowMs: number) => Caller | null;
+};
+
+export function createApiKeyAuth(options: ApiKeyAuthOptions): ApiKeyAuth {
   const { verifier, usage, clock } = options;
-  return async function authenticate(request: FastifyRequest, _reply: FastifyReply) {
-    const header = request.headers["x-api-key"];
-    if (header === undefined || request.method === "OPTIONS") {
-      request.caller = {
-        kind: "anonymous",
-        counter: options.clientCounter(request.ip),
-        refusal: null,
-      };
-      return;
-    }
-    const presented = Array.isArray(header) ? (header[0] ?? "") : header;
-    const now = clock.now();
-    let check = verifier.checkCached(presented, now);
-    if (check === null) {
-      const counter = options.clientCounter(request.ip);
-      if (!(await options.mayLookUp(counter, now))) {
-        request.caller = { kind: "anonymous", counter, refusal: UNCHECKED() };
-        return;
-      }
-      check = await verifier.verify(presented, now);
-    }
+  const callerOf = (check: KeyCheck, ip: () => string, now: number): Caller => {
     if (!check.ok) {
-      request.caller = {
+      return {
         kind: "anonymous",
-        counter: options.clientCounter(request.ip),
+        counter: options.clientCounter(ip()),
         refusal: refusalFor(check),
       };
-      return;
     }
-    request.caller = {
+    usage.touch(check.key.id, now, check.key.lastUsedAt !== null);
+    return {
       kind: "account",
       accountId: check.key.userId,
       key: check.key,
       counter: accountCounter(check.key.userId),
     };
-    usage.touch(check.key.id, now, check.key.lastUsedAt !== null);
+  };
+  const cachedCaller: ApiKeyAuth["cachedCaller"] = (presented, ip, now) => {
+    if (presented === undefined) {
+      return { kind: "anonymous", counter: options.clientCounter(ip()), refusal: null };
+    }
+    const check = verifier.checkCached(presented, now);
+    return check === null ? null : callerOf(check, ip, now);
+  };
+  return {
+    cachedCaller,
+    async authenticate(request: FastifyRequest, _reply: FastifyReply) {
+      const ip = () => request.ip;
+      const header = request.headers["x-api-key"];
+      if (header === undefined || request.method === "OPTIONS") {
+        request.caller = { kind: "anonymous", counter: options.clientCounter(ip()), refusal: null };
+        return;
+      }
+      const presented = Array.isArray(header) ? (header[0] ?? "") : header;
+      const now = clock.now();
+      const cached = cachedCaller(presented, ip, now);
+      if (cached !== null) {
+        request.caller = cached;
+        return;
+      }
+      const counter = options.clientCounter(ip());
+      if (!(await options.mayLookUp(counter, now))) {
+        request.caller = { kind: "anonymous", counter, refusal: UNCHECKED() };
+        return;
+      }
+      request.caller = callerOf(await verifier.verify(presented, now), ip, now);
+    },
   };
 }

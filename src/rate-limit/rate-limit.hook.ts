@@ -88,6 +88,22 @@ export function createLookupGate(
   };
 }
 
+/**
+ * Sets the limit headers of a decision already made on the reply, then
+ * throws the 429 if it was refused, or the subject's refusal if any.
+ */
+export function settleDecision(
+  reply: FastifyReply,
+  subject: RateLimitSubject,
+  decision: RateLimitDecision,
+  nowMs: number,
+): void {
+  const headers = rateLimitHeaders(subject.policy, decision, nowMs);
+  reply.headers(headers);
+  if (!decision.allowed) throw rateLimitedError(subject.policy, decision, headers);
+  if (subject.refusal !== null) throw subject.refusal;
+}
+
 export function createRateLimitGuard(options: RateLimitGuardOptions) {
   const { limiter, clock } = options;
   return async function rateLimitGuard(
@@ -96,11 +112,7 @@ export function createRateLimitGuard(options: RateLimitGuardOptions) {
   ): Promise<void> {
     if (request.method === "OPTIONS") return;
     const now = clock.now();
-    const { counter, policy, refusal } = options.subjectOf(request);
-    const decision = await limiter.hit(counter, policy, now);
-    const headers = rateLimitHeaders(policy, decision, now);
-    reply.headers(headers);
-    if (!decision.allowed) throw rateLimitedError(policy, decision, headers);
-    if (refusal !== null) throw refusal;
+    const subject = options.subjectOf(request);
+    settleDecision(reply, subject, await limiter.hit(subject.counter, subject.policy, now), now);
   };
 }

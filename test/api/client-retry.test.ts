@@ -10,15 +10,7 @@ import { buildTestApp } from "../helpers.ts";
 
 test("ky retries a 429 after Retry-After and then succeeds", async () => {
   const statuses: number[] = [];
-  const app = await buildTestApp(
-    {},
-    { PUBLIC_RATE_LIMIT: "1", PUBLIC_RATE_WINDOW_SECONDS: "1" },
-    (instance) => {
-      instance.addHook("onResponse", async (_request, reply) => {
-        statuses.push(reply.statusCode);
-      });
-    },
-  );
+  const app = await buildTestApp({}, { PUBLIC_RATE_LIMIT: "1", PUBLIC_RATE_WINDOW_SECONDS: "1" });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   assert.ok(address !== null && typeof address === "object");
@@ -33,6 +25,11 @@ test("ky retries a 429 after Retry-After and then succeeds", async () => {
       maxRetryAfter: 5_000,
     },
     hooks: {
+      afterResponse: [
+        (_request, _options, response) => {
+          statuses.push(response.status);
+        },
+      ],
       beforeRetry: [
         ({ error }) => {
           retries.push((error as { response?: Response }).response?.status ?? 0);

@@ -1,0 +1,321 @@
+/**
+ * The fast lane (src/api/fast-lane.ts) must answer exactly as Fastify
+ * would. Two apps over one database and one clock — one with the lane, one
+ * without — get the same requests over real HTTP (the lane sits on the
+ * server's `request` event, which `inject` bypasses); status, headers and
+ * bytes must match, and so must the key usage, metrics and access-log
+ * lines they leave behind.
+ */
+import assert from "node:assert/strict";
+import { request as httpRequest } from "node:http";
+import { describe, test } from "node:test";
+import fc from "fast-check";
+import type { KeyUsage } from "../../src/api-keys/api-key.usage.ts";
+import { generateApiKey } from "../../src/api-keys/api-keys.format.ts";
+import { createFakeClock } from "../../src/lib/clock.ts";
+import { insertUserWithKey } from "../fixtures.ts";
+import { buildTestApp, createTestDatabase, type TestApp } from "../helpers.ts";
+
+type Sent = { method: string; path: string; headers: Record<string, string> };
+type Answer = { status: number; headers: Record<string, string>; body: Buffer };
+
+function send(port: number, { method, path, headers }: Sent): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(
+      { host: "127.0.0.1", port, method, path, headers, agent: false },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers as Record<string, string>,
+            body: Buffer.concat(chunks),
+          }),
+        );
+      },
+    );
+    outgoing.on("error", reject);
+    outgoing.end();
+  });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** What must match: everything but the date and the request id (a fresh UUID in both). */
+function comparable(answer: Answer) {
+  const { date: _date, "x-request-id": id, ...headers } = answer.headers;
+  assert.match(id ?? "", UUID);
+  let body = answer.body.toString("base64");
+  if ((headers["content-type"] ?? "").startsWith("application/problem+json")) {
+    body = answer.body.toString("utf8").replace(/"request_id":"[^"]*"/, '"request_id":"…"');
+  }
+  return { status: answer.status, headers, body };
+}
+
+type Recorded = { usage: string[]; log: Record<string, unknown>[]; onRequest: number };
+
+function recordingUsage(into: string[]): KeyUsage {
+  return {
+    touch: (id, now, everUsed) => void into.push(`touch ${id} ${now} ${everUsed}`),
+    count: (id, now, limited) => void into.push(`count ${id} ${now} ${limited}`),
+    flush: async () => {},
+    pending: () => 0,
+    settled: async () => {},
+  };
+}
+
+async function pairOfApps(env: Record<string, string>) {
+  const database = await createTestDatabase();
+  const clock = createFakeClock(Date.parse("2026-06-01T00:00:00Z"));
+  const build = async (fastLane: boolean) => {
+    const recorded: Recorded = { usage: [], log: [], onRequest: 0 };
+    const app = await buildTestApp(
+      {
+        database,
+        clock,
+        fastLane,
+        keyUsage: recordingUsage(recorded.usage),
+        logger: {
+          level: "info",
+          stream: { write: (line: string) => void recorded.log.push(JSON.parse(line)) },
+        },
+      },
+      { TRUST_PROXY: "1", ...env },
+      (built) =>
+        built.addHook("onRequest", (_request, _reply, done) => {
+          recorded.onRequest++;
+          done();
+        }),
+    );
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const address = app.server.address();
+    const port = typeof address === "object" && address !== null ? address.port : 0;
+    return { app, port, recorded };
+  };
+  const withLane = await build(true);
+  const without = await build(false);
+  return {
+    database,
+    clock,
+    withLane,
+    without,
+    /** Sends to both, compares, returns the lane app's answer. */
+    async both(sent: Sent): Promise<Answer> {
+      const fast = await send(withLane.port, sent);
+      const plain = await send(without.port, sent);
+      assert.deepEqual(
+        comparable(fast),
+        comparable(plain),
+        `${sent.method} ${sent.path} ${JSON.stringify(sent.headers)}`,
+      );
+      return fast;
+    },
+    async close() {
+      await withLane.app.close();
+      await without.app.close();
+      await database.close();
+    },
+  };
+}
+
+/** Access-log lines, whole but for the time, duration and request id, in key order. */
+const accessLines = (recorded: Recorded) =>
+  recorded.log
+    .filter((line) => line.msg === "request")
+    .map((line) => {
+      assert.match(String(line.request_id), UUID);
+      assert.equal(typeof line.ms, "number");
+      return JSON.stringify(
+        Object.entries(line).filter(([name]) => !["time", "ms", "request_id"].includes(name)),
+      );
+    });
+
+const requestCounts = async (app: TestApp) =>
+  (await app.inject({ url: "/metrics" })).body
+    .split("\n")
+    .filter((line) => line.startsWith("cls_http_requests_total{"))
+    .filter((line) => !line.includes('route="/metrics"'))
+    .sort();
+
+describe("the fast lane answers as Fastify would", () => {
+  test("limits, refusals, bad keys and every path around the lane, in order", async (t) => {
+    const pair = await pairOfApps({ PUBLIC_RATE_LIMIT: "3", KEY_RATE_LIMIT: "4" });
+    t.after(() => pair.close());
+    const nowIso = new Date(pair.clock.now()).toISOString();
+    const key = await insertUserWithKey(pair.database.db, { nowIso });
+    const expired = await insertUserWithKey(pair.database.db, {
+      nowIso: "2026-01-01T00:00:00.000Z",
+      expiresAt: "2026-02-01T00:00:00.000Z",
+    });
+    const unknown = generateApiKey();
+    const from = (ip: string, more: Record<string, string> = {}) => ({
+      "x-forwarded-for": ip,
+      ...more,
+    });
+    const get = (path: string, headers: Record<string, string>) =>
+      pair.both({ method: "GET", path, headers });
+
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++)
+      statuses.push((await get("/v1/states/CA", from("10.0.0.1"))).status);
+    assert.deepEqual(statuses, [200, 200, 200, 429, 429]);
+
+    const keyed = from("10.0.0.2", { "x-api-key": key });
+    const keyedStatuses: number[] = [];
+    for (const path of ["/v1/states/CA", "/v1/federal", "/v1/states/NY/history", "/v1/states"]) {
+      keyedStatuses.push((await get(path, keyed)).status);
+    }
+    keyedStatuses.push((await get("/v1/states/CA", keyed)).status);
+    assert.deepEqual(keyedStatuses, [200, 200, 200, 200, 429]);
+    pair.clock.advance(61 * 60_000);
+    const first = await get("/v1/states/CA", keyed);
+    assert.equal(first.status, 200, "the keyed window slid");
+    const etag = first.headers.etag ?? "";
+    assert.equal((await get("/v1/states/CA", { ...keyed, "if-none-match": etag })).status, 304);
+    assert.equal((await get("/v1/states/CA", { ...keyed, "if-none-match": "*" })).status, 304);
+
+    // Bad keys: each charged once, to the client network, then refused.
+    assert.equal(
+      (await get("/v1/states/CA", from("10.0.0.3", { "x-api-key": expired }))).status,
+      401,
+    );
+    assert.equal(
+      (await get("/v1/states/CA", from("10.0.0.3", { "x-api-key": expired }))).status,
+      401,
+    );
+    assert.equal((await get("/v1/states/CA", from("10.0.0.3"))).status, 200);
+    assert.equal((await get("/v1/states/CA", from("10.0.0.3"))).status, 429);
+    for (const bad of [unknown, unknown, "not-a-key", `${key}x`]) {
+      assert.equal(
+        (await get("/v1/federal", from("10.0.0.4", { "x-api-key": bad }))).status,
+        bad === `${key}x` ? 429 : 401,
+      );
+    }
+
+    // Around the lane: other spellings, methods, queries and representations.
+    const around: Sent[] = [
+      { method: "HEAD", path: "/v1/states/CA", headers: from("10.0.1.1") },
+      { method: "GET", path: "/v1/states/ca", headers: from("10.0.1.1") },
+      { method: "GET", path: "/v1/states?include=territories", headers: from("10.0.1.2") },
+      { method: "GET", path: "/v1/states/ZZ", headers: from("10.0.1.2") },
+      { method: "GET", path: "/v1/states/", headers: from("10.0.1.3") },
+      { method: "GET", path: "/v1/changes", headers: from("10.0.1.3") },
+      { method: "POST", path: "/v1/states", headers: from("10.0.1.4") },
+      {
+        method: "GET",
+        path: "/v1/states",
+        headers: from("10.0.1.4", { accept: "application/geo+json" }),
+      },
+      {
+        method: "GET",
+        path: "/v1/states",
+        headers: from("10.0.1.5", { accept: "application/json, application/geo+json;q=0.5" }),
+      },
+      { method: "GET", path: "/v1/states/CA?key=abc", headers: from("10.0.1.5") },
+      {
+        method: "OPTIONS",
+        path: "/v1/states/CA",
+        headers: from("10.0.1.6", {
+          origin: "https://example.org",
+          "access-control-request-method": "GET",
+        }),
+      },
+      {
+        method: "GET",
+        path: "/v1/federal",
+        headers: from("10.0.1.6", { origin: "https://example.org" }),
+      },
+    ];
+    for (const sent of around) await pair.both(sent);
+
+    // What they leave behind is the same too.
+    assert.deepEqual(pair.withLane.recorded.usage, pair.without.recorded.usage);
+    assert.ok(pair.withLane.recorded.usage.some((line) => line.startsWith("count")));
+    assert.deepEqual(accessLines(pair.withLane.recorded), accessLines(pair.without.recorded));
+    assert.deepEqual(await requestCounts(pair.withLane.app), await requestCounts(pair.without.app));
+    // And the lane did answer: the admitted plain GETs never reached Fastify.
+    const skipped = pair.without.recorded.onRequest - pair.withLane.recorded.onRequest;
+    assert.ok(skipped >= 12, `the lane answered ${skipped} requests`);
+  });
+
+  test("any mix of paths, keys, encodings and validators (property)", async (t) => {
+    const pair = await pairOfApps({ PUBLIC_RATE_LIMIT: "1000000", KEY_RATE_LIMIT: "1000000" });
+    t.after(() => pair.close());
+    const nowIso = new Date(pair.clock.now()).toISOString();
+    const key = await insertUserWithKey(pair.database.db, { nowIso });
+    const warmKey = await insertUserWithKey(pair.database.db, { nowIso });
+    const paths = ["/v1/states", "/v1/states/CA", "/v1/states/NY/history", "/v1/federal"];
+    // Compressed variants are made in the background: wait until both apps serve them
+    // (with a key of another account, so the counters compared below are untouched).
+    for (const app of [pair.withLane, pair.without]) {
+      for (const path of [...paths, "/v1/states?status=adult_use"]) {
+        for (const encoding of ["br", "gzip"]) {
+          const deadline = Date.now() + 60_000;
+          while (Date.now() < deadline) {
+            const answer = await send(app.port, {
+              method: "GET",
+              path,
+              headers: { "accept-encoding": encoding, "x-api-key": warmKey },
+            });
+            if (answer.headers["content-encoding"] === encoding) break;
+            await new Promise((resolve) => setImmediate(resolve));
+          }
+        }
+      }
+    }
+    const etagOf =
+      (
+        await send(pair.withLane.port, {
+          method: "GET",
+          path: "/v1/states/CA",
+          headers: { "x-api-key": warmKey },
+        })
+      ).headers.etag ?? "";
+    const sentRequest = fc.record({
+      method: fc.constantFrom("GET", "GET", "GET", "HEAD"),
+      path: fc.constantFrom(
+        ...paths,
+        "/v1/states/ca",
+        "/v1/states?status=adult_use",
+        "/v1/nowhere",
+      ),
+      key: fc.constantFrom<string | null>(null, null, key, key, "bad", generateApiKey()),
+      encoding: fc.constantFrom<string | null>(
+        null,
+        "br",
+        "gzip",
+        "gzip, br",
+        "br;q=0, gzip",
+        "identity",
+        "*",
+      ),
+      validator: fc.constantFrom<string | null>(null, null, etagOf, `W/${etagOf}`, '"nope"', "*"),
+      accept: fc.constantFrom<string | null>(
+        null,
+        null,
+        "*/*",
+        "application/json",
+        "application/geo+json",
+      ),
+    });
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(sentRequest, { minLength: 1, maxLength: 6 }), async (requests) => {
+        run++;
+        for (const r of requests) {
+          const headers: Record<string, string> = {
+            "x-forwarded-for": `10.1.${run >> 8}.${run & 255}`,
+          };
+          if (r.key !== null) headers["x-api-key"] = r.key;
+          if (r.encoding !== null) headers["accept-encoding"] = r.encoding;
+          if (r.validator !== null) headers["if-none-match"] = r.validator;
+          if (r.accept !== null) headers.accept = r.accept;
+          await pair.both({ method: r.method, path: r.path, headers });
+        }
+      }),
+      { numRuns: 40 },
+    );
+    assert.ok(pair.without.recorded.onRequest > pair.withLane.recorded.onRequest);
+  });
+});
