@@ -38,6 +38,7 @@ import type { RateLimitPolicy } from "../rate-limit/rate-limit.policy.ts";
 import type { RateLimitDecision, RateLimiter } from "../rate-limit/rate-limit.ts";
 import {
   DATA_CACHE_CONTROL,
+  etagFor,
   matchesIfNoneMatch,
   negotiateEncoding,
   type Representation,
@@ -139,7 +140,7 @@ export function createFastLane(options: FastLaneOptions, next: Handler): Handler
       ...rateLimitHeaders(policy, decision, now),
       vary: route.vary,
       "cache-control": DATA_CACHE_CONTROL,
-      etag: body === null ? `"${representation.tag}"` : `"${representation.tag}-${negotiated}"`,
+      etag: etagFor(representation.tag, body === null ? "identity" : negotiated),
     };
     let status = 200;
     if (matchesIfNoneMatch(request.headers["if-none-match"], representation.tag)) {

@@ -95,7 +95,8 @@ export function warmRepresentation(representation: Representation): Representati
   return representation;
 }
 
-function etagFor(tag: string, encoding: Encoding | "identity"): string {
+/** The ETag of one encoding of a representation. */
+export function etagFor(tag: string, encoding: Encoding | "identity"): string {
   return encoding === "identity" ? `"${tag}"` : `"${tag}-${encoding}"`;
 }
 
