@@ -82,6 +82,7 @@ import { clientCounterKey, type RateLimitPolicy } from "./rate-limit/rate-limit.
 import type { LimiterBackend } from "./rate-limit/rate-limit.resilient.ts";
 import type { RateLimiter } from "./rate-limit/rate-limit.ts";
 import { releasesRoutes } from "./releases/releases.routes.ts";
+import { createBulkEgress } from "./web/bulk-egress.ts";
 import { docsRoutes } from "./web/docs.page.ts";
 import { errorsPageRoutes, renderErrorPage } from "./web/errors.page.ts";
 import { feedRoutes } from "./web/feeds.ts";
@@ -147,6 +148,9 @@ export const ATTEMPT_POLICIES = {
 
 /** argon2id work: two at a time (a core each), at most 32 waiting, none for more than 5 s. */
 export const PASSWORD_GATE_POLICY = { concurrency: 2, maxQueued: 32, maxWaitMs: 5_000 } as const;
+
+/** Large downloads at once per client network: more than a browser needs. */
+const DOWNLOADS_PER_CLIENT = 4;
 
 /** How often keys nearing expiry are looked for (their owners are emailed once). */
 const EXPIRY_SWEEP_MS = 60 * 60_000;
@@ -685,10 +689,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     embedFrameAncestors: config.embedFrameAncestors,
     pageContext,
   });
+  // Large downloads share one pace and a bound on how many run at once.
+  const egress = createBulkEgress({
+    bytesPerSecond: config.downloads.bytesPerSecond,
+    maxStreams: config.downloads.maxStreams,
+    maxStreamsPerClient: DOWNLOADS_PER_CLIENT,
+  });
   await app.register(releasesRoutes, {
     releasesDir: join(config.dataDir, "releases"),
     currentVersion: deps.dataset.manifest.version,
     pageContext,
+    egress,
   });
   await app.register(feedRoutes, { dataset: deps.dataset, publicBaseUrl: config.publicBaseUrl });
   const protect = [sameOriginCheck(new URL(config.publicBaseUrl).origin), app.csrfProtection];
@@ -762,7 +773,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       .header("cache-control", "public, max-age=300")
       .send(openapi);
   });
-  await app.register(docsRoutes, { pageContext });
+  await app.register(docsRoutes, { pageContext, egress });
 
   return app;
 }

@@ -195,6 +195,19 @@ const EnvSchema = Type.Object({
   WEB_RATE_WINDOW_SECONDS: Type.Optional(
     Type.String({ pattern: "^[1-9][0-9]{0,7}$", description: "website window in seconds" }),
   ),
+  DOWNLOAD_BYTES_PER_SECOND: Type.Optional(
+    Type.String({
+      pattern: "^[1-9][0-9]{4,10}$",
+      description:
+        "mean bytes per second all large website downloads (the reference's bundle, release files) may send together (10000–99999999999)",
+    }),
+  ),
+  MAX_DOWNLOADS: Type.Optional(
+    Type.String({
+      pattern: "^[1-9][0-9]{0,5}$",
+      description: "most large website downloads in progress at once",
+    }),
+  ),
 });
 
 const checkEnv = Compile(EnvSchema);
@@ -221,6 +234,8 @@ export type Config = Readonly<{
   rateLimitMaxCounters: number;
   /** Website requests (pages, static assets, the API reference) per client. */
   webRateLimit: { limit: number; windowMs: number };
+  /** Large website downloads: their shared pace and how many may be in progress (web/bulk-egress.ts). */
+  downloads: { bytesPerSecond: number; maxStreams: number };
   /** After SIGTERM: serve this long while /readyz says 503, then close. */
   shutdownGraceMs: number;
   /** Then: how long in-flight requests may take before the process exits anyway. */
@@ -383,6 +398,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     webRateLimit: {
       limit: Number(parsed.WEB_RATE_LIMIT ?? 600),
       windowMs: Number(parsed.WEB_RATE_WINDOW_SECONDS ?? 300) * 1000,
+    },
+    downloads: {
+      bytesPerSecond: Number(parsed.DOWNLOAD_BYTES_PER_SECOND ?? 16 * 1024 * 1024),
+      maxStreams: Number(parsed.MAX_DOWNLOADS ?? 64),
     },
     shutdownGraceMs: Number(parsed.SHUTDOWN_GRACE_MS ?? 5_000),
     shutdownDrainMs: Number(parsed.SHUTDOWN_DRAIN_MS ?? 10_000),

@@ -47,6 +47,7 @@ describe("loadConfig", () => {
       dataDir: "/srv/data",
       databaseUrl: "sqlite:/srv/var/app.db",
       webRateLimit: { limit: 600, windowMs: 300_000 },
+      downloads: { bytesPerSecond: 16 * 1024 * 1024, maxStreams: 64 },
       redisUrl: null,
       instanceCount: 1,
       metricsPort: null,
@@ -157,6 +158,9 @@ describe("loadConfig", () => {
     ["INSTANCE_COUNT", "0"],
     ["INSTANCE_COUNT", "three"],
     ["METRICS_PORT", "70000"],
+    ["DOWNLOAD_BYTES_PER_SECOND", "0"],
+    ["DOWNLOAD_BYTES_PER_SECOND", "1000"],
+    ["MAX_DOWNLOADS", "many"],
   ] as const) {
     test(`refuses ${name}=${value} with a message naming the variable`, () => {
       assert.throws(

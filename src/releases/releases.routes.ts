@@ -15,6 +15,7 @@ import {
   sendRepresentation,
 } from "../api/representation.ts";
 import { AppError } from "../errors.ts";
+import type { BulkEgress } from "../web/bulk-egress.ts";
 import { html, type SafeHtml } from "../web/html.ts";
 import { type Page, type PageContext, renderPage, sendHtml } from "../web/layout.ts";
 import type { ReleaseManifest } from "./release.files.ts";
@@ -25,6 +26,8 @@ export type ReleasesOptions = {
   /** The version the API serves (`meta.dataset_version`). */
   currentVersion: string;
   pageContext: (request: FastifyRequest, reply: FastifyReply) => PageContext | Promise<PageContext>;
+  /** Release files are large downloads: paced with the site's other large bodies. */
+  egress: BulkEgress;
 };
 
 const FILE_NAME = /^[a-z0-9-]+\.(json|csv|geojson)$/;
@@ -165,6 +168,7 @@ export async function releasesRoutes(app: FastifyInstance, options: ReleasesOpti
           ? "public, max-age=300, stale-while-revalidate=60"
           : "public, max-age=31536000, immutable",
         contentType: entry.media_type,
+        sendBody: options.egress.send,
       });
     },
   );

@@ -15,6 +15,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { matchesIfNoneMatch, negotiateEncoding } from "../api/representation.ts";
+import type { BulkEgress } from "./bulk-egress.ts";
 import { html } from "./html.ts";
 import { type PageContext, renderPage, sendHtml } from "./layout.ts";
 
@@ -28,6 +29,8 @@ export const SCALAR_SCRIPT = "/docs/scalar.js";
 type Prepared = { identity: Buffer; br: Buffer; gzip: Buffer; tag: string };
 
 export type DocsOptions = {
+  /** The bundle is a large download: paced with the site's other large bodies. */
+  egress: BulkEgress;
   pageContext: (request: FastifyRequest, reply: FastifyReply) => PageContext;
 };
 
@@ -73,8 +76,9 @@ export async function docsRoutes(app: FastifyInstance, options: DocsOptions): Pr
       return reply.code(304).send();
     }
     reply.type("text/javascript; charset=utf-8");
-    if (encoding === "identity") return reply.send(bundle.identity);
-    return reply.header("content-encoding", encoding).send(bundle[encoding]);
+    if (encoding === "identity") return options.egress.send(request, reply, bundle.identity);
+    reply.header("content-encoding", encoding);
+    return options.egress.send(request, reply, bundle[encoding]);
   });
 
   const body = html`<h1 class="visually-hidden">API reference</h1>
