@@ -22,7 +22,7 @@ import fp from "fastify-plugin";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { ApiKeyVerifier } from "../api-keys/api-key.verifier.ts";
 import { LIMITER_BACKENDS, type LimiterBackend } from "../rate-limit/rate-limit.resilient.ts";
-import type { RateLimiter } from "../rate-limit/rate-limit.ts";
+import type { RateLimitDecision, RateLimiter } from "../rate-limit/rate-limit.ts";
 
 export type Metrics = {
   registry: Registry;
@@ -100,15 +100,19 @@ export function instrumentLimiter(
     peek: (counter, policy, nowMs) => limiter.peek(counter, policy, nowMs),
     status: () => limiter.status(),
     close: () => limiter.close(),
-    async hit(counter, policy, nowMs) {
-      const decision = await limiter.hit(counter, policy, nowMs);
-      metrics.limiterDecisions.inc({
-        policy: policy.name,
-        decision: decision.allowed ? "admitted" : "refused",
-        backend: backend(),
-      });
-      show();
-      return decision;
+    hit(counter, policy, nowMs) {
+      const count = (decision: RateLimitDecision) => {
+        metrics.limiterDecisions.inc({
+          policy: policy.name,
+          decision: decision.allowed ? "admitted" : "refused",
+          backend: backend(),
+        });
+        show();
+        return decision;
+      };
+      // Synchronous decisions stay synchronous (the fast lane answers them without a promise).
+      const decided = limiter.hit(counter, policy, nowMs);
+      return decided instanceof Promise ? decided.then(count) : count(decided);
     },
   };
 }

@@ -28,25 +28,62 @@ export const COMMAND_TIMEOUT_MS = 400;
 export const CONNECT_TIMEOUT_MS = 500;
 
 /**
- * KEYS[1] the counter's sorted set; ARGV: now, windowMs, limit, a unique
- * member. Returns { admitted 0|1, used, oldest timestamp or -1 }.
+ * Settles a lease handed back: ARGV[1] its id ('' for none), ARGV[2] the
+ * slots it granted beyond the first, ARGV[3] how many of those were used,
+ * then their admission times. A used slot takes its true time (it was held
+ * at grant time + hold, later than it could be used); an unused one leaves.
+ * Afterwards the set is the exact log of admissions again.
  */
-const SLIDING_WINDOW = `
-local now = tonumber(ARGV[1])
-local window = tonumber(ARGV[2])
-local limit = tonumber(ARGV[3])
+const SETTLE = `
+local back = ARGV[1]
+if back ~= '' then
+  local granted = tonumber(ARGV[2])
+  local usedBack = tonumber(ARGV[3])
+  for i = 1, usedBack do redis.call('ZADD', KEYS[1], 'XX', ARGV[3 + i], back .. ':' .. i) end
+  for i = usedBack + 1, granted do redis.call('ZREM', KEYS[1], back .. ':' .. i) end
+end
+`;
+
+/** SETTLE's arguments for a lease handed back, or for none. */
+const settleArgs = (lease: Lease | null): (string | number)[] =>
+  lease === null ? ["", 0, 0] : [lease.id, lease.extra, lease.times.length, ...lease.times];
+
+/**
+ * KEYS[1] the counter's sorted set; ARGV: SETTLE's, then now, windowMs,
+ * limit, hold ms, wanted slots, a unique lease id. Admits this request at
+ * `now` when fewer than `limit` are in the window, and with it up to
+ * `wanted - 1` more slots held at `now + hold` — never more than a
+ * sixteenth of what remains, so near the limit every decision is single
+ * and exact. Returns { admitted 0|1, used (held slots included), oldest
+ * timestamp or -1, extra slots granted }.
+ */
+const SLIDING_WINDOW = `${SETTLE}
+local at = 4 + tonumber(ARGV[3])
+local now = tonumber(ARGV[at])
+local window = tonumber(ARGV[at + 1])
+local limit = tonumber(ARGV[at + 2])
+local hold = tonumber(ARGV[at + 3])
+local wanted = tonumber(ARGV[at + 4])
+local id = ARGV[at + 5]
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
 local used = redis.call('ZCARD', KEYS[1])
 local admitted = 0
+local extra = 0
 if used < limit then
-  redis.call('ZADD', KEYS[1], now, ARGV[4])
+  redis.call('ZADD', KEYS[1], now, id .. ':0')
   used = used + 1
   admitted = 1
+  extra = math.min(wanted - 1, math.floor((limit - used) / 16))
+  for i = 1, extra do redis.call('ZADD', KEYS[1], now + hold, id .. ':' .. i) end
+  used = used + extra
 end
-redis.call('PEXPIRE', KEYS[1], window)
+local newest = redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')
+local keep = window
+if newest[2] ~= nil and tonumber(newest[2]) > now then keep = window + tonumber(newest[2]) - now end
+redis.call('PEXPIRE', KEYS[1], keep)
 local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
-if oldest[2] == nil then return { admitted, used, -1 } end
-return { admitted, used, tonumber(oldest[2]) }
+if oldest[2] == nil then return { admitted, used, -1, extra } end
+return { admitted, used, tonumber(oldest[2]), extra }
 `;
 
 /**
@@ -63,15 +100,40 @@ if oldest[2] == nil then return { used, -1 } end
 return { used, tonumber(oldest[2]) }
 `;
 
+/**
+ * Slots granted to this instance beyond the request that asked: usable by
+ * later requests of the same counter from `grantedAt` until `expiresAt`.
+ */
+type Lease = {
+  id: string;
+  key: string;
+  grantedAt: number;
+  expiresAt: number;
+  /** Slots beyond the first (held in Redis at grantedAt + hold). */
+  extra: number;
+  /** Admission times of the extra slots used so far. */
+  times: number[];
+  /** Redis's count right after the grant (extra slots included) and its oldest entry. */
+  usedAtGrant: number;
+  oldest: number;
+  settled: boolean;
+};
+
+/** Per counter on this instance: the current lease, the next size to ask for, a call in flight. */
+type Local = { lease: Lease | null; wanted: number; inFlight: Promise<unknown> | null };
+
+/** How long granted slots may be used: short, so unused ones go back quickly. */
+export const LEASE_HOLD_MS = 250;
+/** The most slots one call asks for; sizes double while a counter uses them all within the hold. */
+export const MAX_LEASE = 64;
+
 type SlidingWindowRedis = Redis & {
   peekWindow: (key: string, nowMs: number, windowMs: number) => Promise<[number, number]>;
   slidingWindow: (
     key: string,
-    nowMs: number,
-    windowMs: number,
-    limit: number,
-    member: string,
-  ) => Promise<[number, number, number]>;
+    ...args: (string | number)[]
+  ) => Promise<[number, number, number, number]>;
+  settleLease: (key: string, ...args: (string | number)[]) => Promise<unknown>;
 };
 
 /** Connection options for every Redis client of the service: fail fast, never queue. */
@@ -103,7 +165,12 @@ export function waitUntilReady(redis: Redis, timeoutMs: number): Promise<boolean
 }
 
 export type RedisLimiter = RateLimiter & {
-  hit: (counter: string, policy: RateLimitPolicy, nowMs: number) => Promise<RateLimitDecision>;
+  /** Synchronous when a slot this instance holds decides; otherwise one round trip. */
+  hit: (
+    counter: string,
+    policy: RateLimitPolicy,
+    nowMs: number,
+  ) => Promise<RateLimitDecision> | RateLimitDecision;
   peek: (counter: string, policy: RateLimitPolicy, nowMs: number) => Promise<RateLimitDecision>;
   /** Resolves true when Redis answers PING. */
   ping: () => Promise<boolean>;
@@ -122,6 +189,8 @@ export type RedisLimiterOptions = {
   keyPrefix?: string;
   /** Told about connection errors (the wrapper logs state changes once). */
   onError?: (error: Error) => void;
+  /** The clock leases expire by when no request comes (the newest request time otherwise). */
+  now?: () => number;
 };
 
 export function createRedisLimiter(options: RedisLimiterOptions): RedisLimiter {
@@ -131,30 +200,152 @@ export function createRedisLimiter(options: RedisLimiterOptions): RedisLimiter {
   ) as SlidingWindowRedis;
   redis.on("error", (error: Error) => options.onError?.(error));
   redis.defineCommand("slidingWindow", { numberOfKeys: 1, lua: SLIDING_WINDOW });
+  redis.defineCommand("settleLease", { numberOfKeys: 1, lua: SETTLE });
   redis.defineCommand("peekWindow", { numberOfKeys: 1, lua: PEEK_WINDOW });
   let sequence = 0;
   const instance = randomBytes(6).toString("hex");
+  const locals = new Map<string, Local>();
+  // Leases in the order they were granted (all hold alike): the sweep
+  // settles and forgets expired ones, so `locals` holds only counters that
+  // asked within the last hold. Expired means past the newest request time
+  // or the clock, whichever is later.
+  let expiring: Lease[] = [];
+  let expiringHead = 0;
+  let latestMs = 0;
+  const clock = options.now ?? Date.now;
 
-  return {
-    async hit(counter, policy, nowMs) {
-      // Members must be unique: two requests in the same millisecond are two entries.
-      sequence = (sequence + 1) % 1e9;
-      const member = `${nowMs}:${instance}:${sequence}`;
-      const [admitted, used, oldest] = await redis.slidingWindow(
-        `${policy.name}|${counter}`,
+  const settle = (lease: Lease): Promise<unknown> => {
+    if (lease.settled) return Promise.resolve();
+    lease.settled = true;
+    if (lease.extra === 0) return Promise.resolve();
+    // A failure leaves unused slots counted until they leave the window: over-counting only.
+    return redis.settleLease(lease.key, ...settleArgs(lease)).catch(() => {});
+  };
+
+  const sweep = () => {
+    const nowMs = Math.max(latestMs, clock());
+    while (expiringHead < expiring.length) {
+      const lease = expiring[expiringHead] as Lease;
+      if (lease.expiresAt > nowMs) break;
+      expiringHead++;
+      const local = locals.get(lease.key);
+      if (local?.lease === lease && local.inFlight === null) locals.delete(lease.key);
+      void settle(lease);
+    }
+    if (expiringHead > 1024 && expiringHead * 2 > expiring.length) {
+      expiring = expiring.slice(expiringHead);
+      expiringHead = 0;
+    }
+  };
+  const sweeper = setInterval(sweep, LEASE_HOLD_MS);
+  sweeper.unref();
+
+  const ask = (
+    key: string,
+    local: Local,
+    policy: RateLimitPolicy,
+    nowMs: number,
+  ): Promise<RateLimitDecision> => {
+    const previous = local.lease;
+    let back: Lease | null = null;
+    if (previous !== null) {
+      // Twice as many while a counter uses all it was given within the hold; else what it used.
+      const usedUp = previous.times.length >= previous.extra && nowMs < previous.expiresAt;
+      local.wanted = usedUp
+        ? Math.min(MAX_LEASE, local.wanted * 2)
+        : Math.max(1, previous.times.length + 1);
+      if (!previous.settled && previous.extra > 0) back = previous;
+      previous.settled = true;
+    }
+    sequence = (sequence + 1) % 1e9;
+    const id = `${instance}:${sequence}`;
+    const call = redis
+      .slidingWindow(
+        key,
+        ...settleArgs(back),
         nowMs,
         policy.windowMs,
         policy.limit,
-        member,
+        LEASE_HOLD_MS,
+        local.wanted,
+        id,
+      )
+      .then(
+        ([admitted, usedInRedis, oldest, extra]): RateLimitDecision => {
+          local.inFlight = null;
+          const lease: Lease = {
+            id,
+            key,
+            grantedAt: nowMs,
+            expiresAt: nowMs + LEASE_HOLD_MS,
+            extra,
+            times: [],
+            usedAtGrant: usedInRedis,
+            oldest,
+            settled: false,
+          };
+          local.lease = lease;
+          expiring.push(lease);
+          // The extra slots are not admissions yet: they count once used.
+          const used = usedInRedis - extra;
+          return {
+            allowed: admitted === 1,
+            used,
+            remaining: Math.max(0, policy.limit - used),
+            resetMs: oldest < 0 ? 0 : oldest + policy.windowMs - nowMs,
+          };
+        },
+        (error: unknown) => {
+          local.inFlight = null;
+          local.lease = null;
+          throw error;
+        },
       );
-      const resetMs = oldest < 0 ? 0 : oldest + policy.windowMs - nowMs;
-      return {
-        allowed: admitted === 1,
-        used,
-        remaining: Math.max(0, policy.limit - used),
-        resetMs,
-      };
-    },
+    local.inFlight = call;
+    return call;
+  };
+
+  const hit = (
+    counter: string,
+    policy: RateLimitPolicy,
+    nowMs: number,
+  ): Promise<RateLimitDecision> | RateLimitDecision => {
+    if (nowMs > latestMs) latestMs = nowMs;
+    const key = `${policy.name}|${counter}`;
+    let local = locals.get(key);
+    if (local === undefined) {
+      local = { lease: null, wanted: 1, inFlight: null };
+      locals.set(key, local);
+    } else {
+      const lease = local.lease;
+      if (
+        lease !== null &&
+        !lease.settled &&
+        lease.times.length < lease.extra &&
+        nowMs >= lease.grantedAt &&
+        nowMs < lease.expiresAt
+      ) {
+        // A slot Redis granted this instance: no round trip.
+        lease.times.push(nowMs);
+        const used = lease.usedAtGrant - (lease.extra - lease.times.length);
+        return {
+          allowed: true,
+          used,
+          remaining: Math.max(0, policy.limit - used),
+          resetMs: lease.oldest < 0 ? 0 : Math.max(0, lease.oldest + policy.windowMs - nowMs),
+        };
+      }
+      // One call per counter at a time: the others wait for its grant.
+      if (local.inFlight !== null) {
+        const again = () => hit(counter, policy, nowMs);
+        return local.inFlight.then(again, again);
+      }
+    }
+    return ask(key, local, policy, nowMs);
+  };
+
+  return {
+    hit,
     async peek(counter, policy, nowMs) {
       const [used, oldest] = await redis.peekWindow(
         `${policy.name}|${counter}`,
@@ -173,6 +364,10 @@ export function createRedisLimiter(options: RedisLimiterOptions): RedisLimiter {
     ping: async () => (await redis.ping()) === "PONG",
     connected: (timeoutMs = CONNECT_TIMEOUT_MS * 4) => waitUntilReady(redis, timeoutMs),
     close: async () => {
+      clearInterval(sweeper);
+      // Hand back what this instance still holds, so a restart over-counts nothing.
+      await Promise.all(expiring.slice(expiringHead).map(settle));
+      locals.clear();
       redis.disconnect();
     },
   };

@@ -124,16 +124,20 @@ export function createResilientLimiter(options: ResilientLimiterOptions): Resili
   };
 
   return {
-    async hit(counter, policy, nowMs): Promise<RateLimitDecision> {
-      if (!degraded) {
-        try {
-          return await shared.hit(counter, policy, nowMs);
-        } catch (error) {
-          suspect(error);
-          if (!degraded) return UNSURE(policy);
-        }
+    hit(counter, policy, nowMs): Promise<RateLimitDecision> | RateLimitDecision {
+      if (degraded) return decideLocally(counter, policy, nowMs, true);
+      const failed = (error: unknown) => {
+        suspect(error);
+        return degraded ? decideLocally(counter, policy, nowMs, true) : UNSURE(policy);
+      };
+      let decided: Promise<RateLimitDecision> | RateLimitDecision;
+      try {
+        decided = shared.hit(counter, policy, nowMs);
+      } catch (error) {
+        return failed(error);
       }
-      return decideLocally(counter, policy, nowMs, true);
+      // A slot this instance already holds decides at once, with no promise.
+      return decided instanceof Promise ? decided.catch(failed) : decided;
     },
     async peek(counter, policy, nowMs): Promise<RateLimitDecision> {
       if (!degraded) {

@@ -41,6 +41,61 @@ if (skip !== false) {
       assert.ok(ttl > 0 && ttl <= 60_000, `TTL ${ttl} ms`);
     });
 
+    test("a busy counter is decided from slots this instance holds: fewer round trips, still exact across two instances", async () => {
+      const a = await open();
+      const b = await open();
+      const policy = { name: "key", limit: 1_000, windowMs: 2_000 } as const;
+      let now = 10_000_000;
+      let held = 0;
+      const admitted: number[] = [];
+      for (let i = 0; i < 6_000; i++) {
+        now += i % 97 === 0 ? 40 : 1;
+        const decided = (i % 3 === 0 ? b : a).hit("busy", policy, now);
+        if (!(decided instanceof Promise)) held++;
+        if ((await decided).allowed) admitted.push(now);
+      }
+      let first = 0;
+      for (let last = 0; last < admitted.length; last++) {
+        while ((admitted[first] as number) <= (admitted[last] as number) - policy.windowMs) first++;
+        assert.ok(last - first + 1 <= policy.limit, `window ending at ${admitted[last]}`);
+      }
+      assert.ok(
+        held > admitted.length / 2,
+        `${held} of ${admitted.length} admissions decided without a round trip`,
+      );
+      assert.ok(admitted.length >= 3_000, `${admitted.length} admitted over about 3.3 windows`);
+    });
+
+    test("slots an instance holds and does not use go back: the other instance gets the whole limit", async () => {
+      const a = await open();
+      const b = await open();
+      const policy = { name: "key", limit: 200, windowMs: 60_000 } as const;
+      const start = Date.now() - 10_000;
+      let used = 0;
+      for (let i = 0; i < 40; i++) if ((await a.hit("handback", policy, start + i)).allowed) used++;
+      assert.equal(used, 40);
+      // Held slots are counted in Redis until the hold ends and the sweep hands them back.
+      const deadline = Date.now() + 5_000;
+      while ((await b.peek("handback", policy, start + 100)).used !== used) {
+        assert.ok(Date.now() < deadline, "the unused slots were handed back within 5 s");
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      let more = 0;
+      for (let i = 0; i < 300; i++)
+        if ((await b.hit("handback", policy, start + 200 + i)).allowed) more++;
+      assert.equal(used + more, policy.limit);
+    });
+
+    test("closing hands back held slots at once", async () => {
+      const a = await open();
+      const b = await open();
+      const policy = { name: "key", limit: 200, windowMs: 60_000 } as const;
+      const start = Date.now() + 60_000;
+      for (let i = 0; i < 40; i++) await a.hit("closing", policy, start + i);
+      await a.close();
+      assert.equal((await b.peek("closing", policy, start + 41)).used, 40);
+    });
+
     test("two instances share one exact count", async () => {
       const a = await open();
       const b = await open();
