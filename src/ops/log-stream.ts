@@ -8,7 +8,7 @@
  */
 import pino from "pino";
 
-export const BATCH_BYTES = 4096;
+export const BATCH_BYTES = 16_000;
 export const FLUSH_INTERVAL_MS = 1000;
 
 export type LogStream = ReturnType<typeof pino.destination>;

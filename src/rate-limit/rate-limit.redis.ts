@@ -4,11 +4,28 @@
  * Contract (the same as the memory limiter's, checked by the same suite): in
  * no interval of `windowMs` is a counter admitted more than `limit` times,
  * across all instances; only admitted requests are counted; Retry-After is
- * exact. One decision is one round trip: a Lua script, atomic on the server,
- * keeps each counter's admitted timestamps in a sorted set, drops those that
- * left the window, and admits when fewer than `limit` remain. The set expires
- * with its window, so Redis holds only callers active within their window:
- * at most `limit` entries (about 40 bytes each) per active counter.
+ * exact. A Lua script, atomic on the server, keeps each counter's admitted
+ * timestamps in a sorted set, drops those that left the window, and admits
+ * when fewer than `limit` remain. The set expires with its window, so Redis
+ * holds only callers active within their window: at most `limit` entries
+ * (about 40 bytes each) per active counter.
+ *
+ * Leases (docs/decisions/0018-redis-limiter-leases.md): a round trip costs
+ * more CPU than the rest of a request, so a counter that keeps one instance
+ * busy asks for slots ahead — up to MAX_LEASE, never more than a sixteenth
+ * of what remains, so near the limit every decision is single and exact.
+ * Extra slots are held in Redis at grant time + LEASE_HOLD_MS and usable by
+ * this instance only until then; a used one is counted from its grant, so
+ * any window that holds its real admission time also holds a moment when
+ * Redis counted it, and no window ever admits more than `limit`. When the
+ * lease ends (next call, the sweep, or close), used slots take their true
+ * times and unused ones are removed: the set is the exact log again, and
+ * the cost of a lease is at most LEASE_HOLD_MS of over-counting its unused
+ * slots. A counter asking once in a while gets exactly the single
+ * decision it would without leases. A refused counter is refused here,
+ * with no round trip, until its oldest admission leaves the window (Redis
+ * would say no until then). Memory: one small record per counter that
+ * asked within the last hold.
  *
  * The caller's clock decides (the same injected clock as everywhere else), so
  * instances must keep their clocks in sync (NTP); a skew of d ms can make the
@@ -119,8 +136,17 @@ type Lease = {
   settled: boolean;
 };
 
-/** Per counter on this instance: the current lease, the next size to ask for, a call in flight. */
-type Local = { lease: Lease | null; wanted: number; inFlight: Promise<unknown> | null };
+/**
+ * Per counter on this instance: the current lease, the next size to ask
+ * for, a call in flight, and the last refusal (from `at` until the window
+ * has room again, the answer cannot be yes).
+ */
+type Local = {
+  lease: Lease | null;
+  wanted: number;
+  inFlight: Promise<unknown> | null;
+  refused: { at: number; until: number; used: number } | null;
+};
 
 /** How long granted slots may be used: short, so unused ones go back quickly. */
 export const LEASE_HOLD_MS = 250;
@@ -285,6 +311,10 @@ export function createRedisLimiter(options: RedisLimiterOptions): RedisLimiter {
             settled: false,
           };
           local.lease = lease;
+          local.refused =
+            admitted === 1 || oldest < 0
+              ? null
+              : { at: nowMs, until: oldest + policy.windowMs, used: usedInRedis };
           expiring.push(lease);
           // The extra slots are not admissions yet: they count once used.
           const used = usedInRedis - extra;
@@ -314,7 +344,7 @@ export function createRedisLimiter(options: RedisLimiterOptions): RedisLimiter {
     const key = `${policy.name}|${counter}`;
     let local = locals.get(key);
     if (local === undefined) {
-      local = { lease: null, wanted: 1, inFlight: null };
+      local = { lease: null, wanted: 1, inFlight: null, refused: null };
       locals.set(key, local);
     } else {
       const lease = local.lease;
@@ -334,6 +364,11 @@ export function createRedisLimiter(options: RedisLimiterOptions): RedisLimiter {
           remaining: Math.max(0, policy.limit - used),
           resetMs: lease.oldest < 0 ? 0 : Math.max(0, lease.oldest + policy.windowMs - nowMs),
         };
+      }
+      // Refused until the oldest admission leaves the window: so is this one.
+      const refused = local.refused;
+      if (refused !== null && nowMs >= refused.at && nowMs < refused.until) {
+        return { allowed: false, used: refused.used, remaining: 0, resetMs: refused.until - nowMs };
       }
       // One call per counter at a time: the others wait for its grant.
       if (local.inFlight !== null) {

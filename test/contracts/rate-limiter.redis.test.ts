@@ -86,6 +86,24 @@ if (skip !== false) {
       assert.equal(used + more, policy.limit);
     });
 
+    test("a refused counter is refused without a round trip until its oldest admission leaves", async () => {
+      const a = await open();
+      const policy = { name: "public", limit: 3, windowMs: 60_000 } as const;
+      const t0 = 50_000_000;
+      for (let i = 0; i < 3; i++) assert.equal((await a.hit("full", policy, t0 + i)).allowed, true);
+      const first = await a.hit("full", policy, t0 + 10);
+      assert.deepEqual([first.allowed, first.resetMs], [false, 59_990]);
+      const later = a.hit("full", policy, t0 + 30_000);
+      assert.ok(!(later instanceof Promise), "decided here");
+      assert.deepEqual([later.allowed, later.resetMs, later.remaining], [false, 30_000, 0]);
+      assert.equal((await a.hit("full", policy, t0 + 60_000 - 1)).allowed, false);
+      assert.equal(
+        (await a.hit("full", policy, t0 + 60_000)).allowed,
+        true,
+        "exactly when it leaves",
+      );
+    });
+
     test("closing hands back held slots at once", async () => {
       const a = await open();
       const b = await open();
