@@ -328,6 +328,8 @@ export function createRedisLimiter(options: RedisLimiterOptions): RedisLimiter {
         (error: unknown) => {
           local.inFlight = null;
           local.lease = null;
+          // Nothing to keep: the next request for this counter starts afresh.
+          if (locals.get(key) === local) locals.delete(key);
           throw error;
         },
       );

@@ -52,11 +52,10 @@ export type BulkEgress = {
    * `onEnd` runs once when it has ended or been destroyed.
    */
   stream: (body: Buffer, onEnd?: () => void) => Readable;
-  /** Paced responses in progress. */
-  inFlight: () => number;
 };
 
-type Waiter = { grant: (bytes: number) => void; bytes: number; cancelled: boolean };
+/** A stream whose socket wants its next chunk of `bytes`. */
+type Waiter = { grant: () => void; bytes: number; cancelled: boolean };
 
 export function createBulkEgress(options: BulkEgressOptions): BulkEgress {
   const now = options.now ?? (() => performance.now());
@@ -95,7 +94,7 @@ export function createBulkEgress(options: BulkEgressOptions): BulkEgress {
       if (credit < waiter.bytes) break;
       queue.shift();
       credit -= waiter.bytes;
-      waiter.grant(waiter.bytes);
+      waiter.grant();
     }
     const next = queue[0];
     if (next !== undefined && !timerSet) {
@@ -186,6 +185,5 @@ export function createBulkEgress(options: BulkEgressOptions): BulkEgress {
       return reply.send(stream);
     },
     stream: (body, onEnd) => paced(body, onEnd),
-    inFlight: () => streams,
   };
 }
