@@ -26,7 +26,7 @@ export function createDayOf(): (nowMs: number) => string {
   let day = "";
   return (nowMs) => {
     if (nowMs < start || nowMs >= end) {
-      start = nowMs - (nowMs % DAY_MS);
+      start = Math.floor(nowMs / DAY_MS) * DAY_MS;
       end = start + DAY_MS;
       day = isoDay(new Date(nowMs));
     }
