@@ -76,9 +76,12 @@ export async function docsRoutes(app: FastifyInstance, options: DocsOptions): Pr
       return reply.code(304).send();
     }
     reply.type("text/javascript; charset=utf-8");
-    if (encoding === "identity") return options.egress.send(request, reply, bundle.identity);
-    reply.header("content-encoding", encoding);
-    return options.egress.send(request, reply, bundle[encoding]);
+    if (encoding !== "identity") reply.header("content-encoding", encoding);
+    return options.egress.send(
+      request,
+      reply,
+      encoding === "identity" ? bundle.identity : bundle[encoding],
+    );
   });
 
   const body = html`<h1 class="visually-hidden">API reference</h1>
