@@ -96,23 +96,25 @@ export function instrumentLimiter(
       metrics.limiterBackend.set({ backend: name }, name === current ? 1 : 0);
   };
   show();
+  const count = (policy: string, decision: RateLimitDecision) => {
+    metrics.limiterDecisions.inc({
+      policy,
+      decision: decision.allowed ? "admitted" : "refused",
+      backend: backend(),
+    });
+    show();
+    return decision;
+  };
   return {
     peek: (counter, policy, nowMs) => limiter.peek(counter, policy, nowMs),
     status: () => limiter.status(),
     close: () => limiter.close(),
     hit(counter, policy, nowMs) {
-      const count = (decision: RateLimitDecision) => {
-        metrics.limiterDecisions.inc({
-          policy: policy.name,
-          decision: decision.allowed ? "admitted" : "refused",
-          backend: backend(),
-        });
-        show();
-        return decision;
-      };
       // Synchronous decisions stay synchronous (the fast lane answers them without a promise).
       const decided = limiter.hit(counter, policy, nowMs);
-      return decided instanceof Promise ? decided.then(count) : count(decided);
+      return decided instanceof Promise
+        ? decided.then((decision) => count(policy.name, decision))
+        : count(policy.name, decided);
     },
   };
 }

@@ -123,21 +123,29 @@ export function createResilientLimiter(options: ResilientLimiterOptions): Resili
     return charge ? local.hit(counter, share, nowMs) : local.peek(counter, share, nowMs);
   };
 
+  const hitFailed = (
+    counter: string,
+    policy: RateLimitPolicy,
+    nowMs: number,
+    error: unknown,
+  ): RateLimitDecision => {
+    suspect(error);
+    return degraded ? decideLocally(counter, policy, nowMs, true) : UNSURE(policy);
+  };
+
   return {
     hit(counter, policy, nowMs): Promise<RateLimitDecision> | RateLimitDecision {
       if (degraded) return decideLocally(counter, policy, nowMs, true);
-      const failed = (error: unknown) => {
-        suspect(error);
-        return degraded ? decideLocally(counter, policy, nowMs, true) : UNSURE(policy);
-      };
       let decided: Promise<RateLimitDecision> | RateLimitDecision;
       try {
         decided = shared.hit(counter, policy, nowMs);
       } catch (error) {
-        return failed(error);
+        return hitFailed(counter, policy, nowMs, error);
       }
       // A slot this instance already holds decides at once, with no promise.
-      return decided instanceof Promise ? decided.catch(failed) : decided;
+      return decided instanceof Promise
+        ? decided.catch((error: unknown) => hitFailed(counter, policy, nowMs, error))
+        : decided;
     },
     async peek(counter, policy, nowMs): Promise<RateLimitDecision> {
       if (!degraded) {
