@@ -56,6 +56,7 @@ import {
 } from "./errors.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { createDayOf } from "./lib/dates.ts";
+import { createLazyValidators, type LazyValidators } from "./lib/lazy-validators.ts";
 import { createOutboxMailer, createSmtpMailer, deliverer, type Mailer } from "./mail/mailer.ts";
 import { accountDeletedMail, keyCreatedMail, passwordChangedMail } from "./mail/messages.ts";
 import { createAccessLog } from "./ops/access-log.ts";
@@ -125,6 +126,13 @@ export type AppDeps = {
    * compare both paths.
    */
   fastLane?: boolean;
+  /**
+   * Where the app's request validators wait to be compiled
+   * (src/lib/lazy-validators.ts); the app makes its own by default and
+   * compiles them a few at a time once it listens. Tests pass one to
+   * compile them all at once.
+   */
+  validators?: LazyValidators;
 };
 
 /**
@@ -279,7 +287,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     reply: FastifyReply,
   ) => void = () => {};
   const trust = trustFunction(config.trustProxy);
+  const validators = deps.validators ?? createLazyValidators();
   const app = Fastify({
+    schemaController: { compilersFactory: { buildValidator: validators.buildValidator } },
     keepAliveTimeout: config.keepAliveTimeoutMs,
     requestTimeout: config.requestTimeoutMs,
     http: {
@@ -557,6 +567,20 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const dayOfRequest = createDayOf();
   app.addHook("onListen", async () => {
     void views.compressAll();
+    // The request validators not used yet are compiled a second after the
+    // server listens (the first one also compiles Ajv's meta-schema, ~0.1 s),
+    // one per turn of the event loop, so requests come first.
+    const compileNext = () => {
+      let left: number;
+      try {
+        left = validators.compileSome(1);
+      } catch (error) {
+        app.log.error({ err: error }, "a request schema does not compile");
+        left = validators.pending();
+      }
+      if (left > 0) setImmediate(compileNext);
+    };
+    setTimeout(compileNext, 1_000).unref();
   });
   onFrameworkError = (error, request, reply) => {
     reply.headers(isApiUrl(request.url) ? apiHeaders : securityHeaders);

@@ -300,7 +300,7 @@ export async function accountsRoutes(
       const errors: Record<string, string> = {};
       const emailError = emailProblem(email);
       if (emailError !== null) errors.email = emailError;
-      const problem = passwordProblem(password, email);
+      const problem = await passwordProblem(password, email);
       if (problem !== null) errors.password = problem;
       else if (password !== form.password_confirm)
         errors.password_confirm = "The two passwords do not match.";
@@ -470,7 +470,7 @@ export async function accountsRoutes(
       const user = await findUserById(db, session.userId);
       if (user === null) return reply.redirect("/login", 303);
       const password = form.new_password ?? "";
-      const problem = passwordProblem(password, user.email);
+      const problem = await passwordProblem(password, user.email);
       const errors: Record<string, string> = {};
       if (problem !== null) errors.new_password = problem;
       else if (password !== form.new_password_confirm)

@@ -233,7 +233,7 @@ export async function passwordResetRoutes(
       const owner = await peekEmailToken(db, token, "password_reset", clock.now());
       if (owner === null) return invalidLink(request, reply);
       const password = form.new_password ?? "";
-      const problem = passwordProblem(password, owner.email);
+      const problem = await passwordProblem(password, owner.email);
       const mismatch = problem === null && password !== form.new_password_confirm;
       if (problem !== null || mismatch) {
         return sendHtml(

@@ -6,7 +6,6 @@
  * refused.
  */
 import { argon2, randomBytes, timingSafeEqual } from "node:crypto";
-import { dictionary } from "@zxcvbn-ts/language-common";
 
 const MEMORY_KIB = 19 * 1024;
 const PASSES = 2;
@@ -70,22 +69,26 @@ export async function verifyPassword(password: string, stored: string): Promise<
  */
 export const dummyPasswordHash: Promise<string> = hashPassword(randomBytes(18).toString("base64"));
 
-const COMMON = new Set<string>(dictionary["passwords-common"] as string[]);
-
-function isCommonBase(candidate: string): boolean {
-  return candidate.length >= 4 && COMMON.has(candidate);
-}
+// The list of common passwords (~30,000, decompressed when its module
+// loads) is read when a password is first judged, not at start-up.
+let commonPasswords: Promise<Set<string>> | undefined;
+const loadCommonPasswords = () =>
+  (commonPasswords ??= import("@zxcvbn-ts/language-common").then(
+    ({ dictionary }) => new Set<string>(dictionary["passwords-common"] as string[]),
+  ));
 
 /** Why a new password is refused, or null if it is acceptable. */
-export function passwordProblem(password: string, email: string): string | null {
+export async function passwordProblem(password: string, email: string): Promise<string | null> {
   const length = [...password].length;
   if (length < PASSWORD_MIN_LENGTH) return `Use at least ${PASSWORD_MIN_LENGTH} characters.`;
   if (length > PASSWORD_MAX_LENGTH) return `Use at most ${PASSWORD_MAX_LENGTH} characters.`;
+  const commonSet = await loadCommonPasswords();
+  const isCommonBase = (candidate: string) => candidate.length >= 4 && commonSet.has(candidate);
   const lower = password.toLowerCase();
   const stripped = lower.replace(/[\d\W_]+$/u, "").replace(/^[\d\W_]+/u, "");
   const half = lower.slice(0, lower.length / 2);
   const common =
-    COMMON.has(lower) ||
+    commonSet.has(lower) ||
     isCommonBase(stripped) ||
     (lower.length % 2 === 0 && half === lower.slice(lower.length / 2) && isCommonBase(half)) ||
     new Set(lower).size <= 2;

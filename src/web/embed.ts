@@ -9,8 +9,9 @@ import type { FastifyInstance } from "fastify";
 import { html, type SafeHtml } from "./html.ts";
 
 export type EmbedOptions = {
-  /** The rendered map and legend (built once by the site). */
-  map: SafeHtml;
+  /** The status map, drawn on first use and kept by the site. */
+  map: () => SafeHtml;
+  /** The rendered legend. */
   legend: SafeHtml;
   /** Who may frame the page: CSP frame-ancestors sources, e.g. ["*"] or ["https://news.example"]. */
   frameAncestors: readonly string[];
@@ -31,7 +32,11 @@ export async function embedRoutes(app: FastifyInstance, options: EmbedOptions): 
     "form-action 'none'",
     `frame-ancestors ${options.frameAncestors.join(" ")}`,
   ].join("; ");
-  const page = html`<!doctype html>
+  // Built on the first request: the map takes tens of milliseconds to draw,
+  // which start-up need not spend.
+  let page: string | undefined;
+  const render = () =>
+    html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -43,7 +48,7 @@ export async function embedRoutes(app: FastifyInstance, options: EmbedOptions): 
 <body class="embed">
 <main class="map-layout">
 <figure class="map-figure">
-${options.map}
+${options.map()}
 </figure>
 <div class="map-side">
 ${options.legend}
@@ -54,13 +59,14 @@ ${options.legend}
 </html>
 `.toString();
 
-  app.get("/embed/map", { schema: { hide: true } }, (_request, reply) =>
-    reply
+  app.get("/embed/map", { schema: { hide: true } }, (_request, reply) => {
+    page ??= render();
+    return reply
       .removeHeader("x-frame-options")
       .header("content-security-policy", csp)
       .header("cross-origin-resource-policy", "cross-origin")
       .header("cache-control", "public, max-age=300")
       .type("text/html; charset=utf-8")
-      .send(page),
-  );
+      .send(page);
+  });
 }

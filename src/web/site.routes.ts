@@ -5,7 +5,7 @@
  * the legend and counts, the table — is rendered once when the plugin
  * starts; a request adds only the page shell for its visitor.
  */
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Dataset } from "../dataset/dataset.load.ts";
 import {
@@ -16,6 +16,7 @@ import {
 } from "../dataset/dataset.schema.ts";
 import { AppError } from "../errors.ts";
 import { isoDay } from "../lib/dates.ts";
+import { PROJECT_ROOT } from "../paths.ts";
 import { embedRoutes, embedSnippet } from "./embed.ts";
 import { html, type SafeHtml } from "./html.ts";
 import { type Page, type PageContext, renderPage, sendHtml } from "./layout.ts";
@@ -44,7 +45,6 @@ import {
   categoryClass,
   DECRIM_LABELS,
   loadStatesTopology,
-  MAP_VIEWS,
   type MapView,
   renderUsMap,
   stateLinkLabel,
@@ -63,7 +63,7 @@ export type SiteOptions = {
   embedFrameAncestors?: readonly string[];
 };
 
-const ASSETS_DIR = fileURLToPath(new URL("./assets/", import.meta.url));
+const ASSETS_DIR = join(PROJECT_ROOT, "src", "web", "assets");
 
 type Counts = Record<Status, { statesAndDc: number; territories: number }>;
 
@@ -425,21 +425,36 @@ export async function siteRoutes(app: FastifyInstance, options: SiteOptions): Pr
 
   const records = dataset.jurisdictions;
   const legend = renderLegend(countByStatus(records), records);
-  const topology = loadStatesTopology();
+  // The map is drawn on the first request that shows it (tens of
+  // milliseconds of projection work start-up need not spend), once per view.
   const mapped = records.filter((record) => record.type !== "territory");
-  const homeBodies = new Map(
-    MAP_VIEWS.map((view) => [
-      view,
-      renderHome(
+  let topology: ReturnType<typeof loadStatesTopology> | undefined;
+  const maps = new Map<MapView, SafeHtml>();
+  const mapOf = (view: MapView): SafeHtml => {
+    let map = maps.get(view);
+    if (map === undefined) {
+      topology ??= loadStatesTopology();
+      map = renderUsMap(topology, mapped, view);
+      maps.set(view, map);
+    }
+    return map;
+  };
+  const homeBodies = new Map<MapView, SafeHtml>();
+  const homeBody = (view: MapView): SafeHtml => {
+    let body = homeBodies.get(view);
+    if (body === undefined) {
+      body = renderHome(
         options,
-        renderUsMap(topology, mapped, view),
+        mapOf(view),
         view === "status" ? legend : renderDecrimLegend(records),
         view,
-      ),
-    ]),
-  );
+      );
+      homeBodies.set(view, body);
+    }
+    return body;
+  };
   await app.register(embedRoutes, {
-    map: renderUsMap(topology, mapped, "status"),
+    map: () => mapOf("status"),
     legend,
     frameAncestors: options.embedFrameAncestors ?? ["*"],
     publicBaseUrl: options.publicBaseUrl,
@@ -463,7 +478,7 @@ export async function siteRoutes(app: FastifyInstance, options: SiteOptions): Pr
       title: "Cannabis legal status by state",
       description:
         "A map of the cannabis legal status of every US state, DC and the five inhabited territories, with sources.",
-      body: homeBodies.get(view) ?? html``,
+      body: homeBody(view),
       mainClass: "home",
       feeds: [{ title: "Cannabis law changes (Atom)", href: "/changes.atom" }],
     });

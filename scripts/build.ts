@@ -1,0 +1,55 @@
+/**
+ * `npm run build`: bundles the server (src/server.ts and everything it
+ * imports, dependencies included) into one module, dist/server.mjs, which
+ * `npm start` and the container run. Loading one file instead of some 1,500
+ * modules (resolving, reading and linking each) is most of what makes the
+ * process answer its first request in under a second (docs/PERFORMANCE.md,
+ * start-up). Tests and `npm run dev` run the TypeScript sources directly;
+ * the bundle is the same code, and test/ops/bundle.test.ts starts it.
+ *
+ * Left out of the bundle, loaded from node_modules when first used: Scalar's
+ * API reference (5 MB, only for /docs/scalar.js), pg (only with a
+ * postgres:// DATABASE_URL; it asks for the optional pg-native) and
+ * nodemailer (only with SMTP).
+ */
+import { rmSync } from "node:fs";
+import { build } from "esbuild";
+
+const OUT = "dist/server.mjs";
+const started = performance.now();
+rmSync("dist", { recursive: true, force: true });
+const result = await build({
+  entryPoints: ["src/server.ts"],
+  outfile: OUT,
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node24",
+  external: ["@scalar/fastify-api-reference", "pg", "nodemailer"],
+  // CommonJS dependencies inside an ES module bundle still call require()
+  // and name __dirname (ioredis, to trim its stack traces).
+  banner: {
+    js: [
+      'import { createRequire as __createRequire } from "node:module";',
+      'import { dirname as __pathDirname } from "node:path";',
+      'import { fileURLToPath as __fileURLToPath } from "node:url";',
+      "const require = __createRequire(import.meta.url);",
+      "const __filename = __fileURLToPath(import.meta.url);",
+      "const __dirname = __pathDirname(__filename);",
+    ].join(" "),
+  },
+  // Stack traces keep the functions' names; the map gives the source lines
+  // (node --enable-source-maps dist/server.mjs).
+  keepNames: true,
+  minifyWhitespace: true,
+  minifySyntax: true,
+  sourcemap: "linked",
+  legalComments: "linked",
+  metafile: true,
+  logLevel: "warning",
+});
+const inputs = Object.keys(result.metafile.inputs).length;
+const bytes = result.metafile.outputs[OUT]?.bytes ?? 0;
+process.stdout.write(
+  `built ${OUT}: ${inputs} modules, ${(bytes / 1e6).toFixed(1)} MB, in ${(performance.now() - started).toFixed(0)} ms\n`,
+);

@@ -1,0 +1,111 @@
+/**
+ * The bundled server (`npm run build` → dist/server.mjs), which `npm start`
+ * and the container run: it builds, starts, and serves what the sources
+ * serve — the API, the website's pages and assets, the map drawn on first
+ * use, the reference's script (Scalar, left out of the bundle), and, with
+ * PostgreSQL and Redis (pg left out, ioredis inside), the same API.
+ */
+import assert from "node:assert/strict";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import {
+  createTestSchema,
+  POSTGRES_URL,
+  REDIS_URL,
+  skipUnlessReachable,
+} from "../support/backends.ts";
+import { freePort } from "../support/ports.ts";
+
+const children: ChildProcess[] = [];
+after(() => {
+  for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+});
+
+async function startBundle(
+  env: Record<string, string>,
+): Promise<{ base: string; stop: () => Promise<number | null> }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["dist/server.mjs"], {
+    env: { ...process.env, PORT: String(port), SHUTDOWN_GRACE_MS: "0", LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  children.push(child);
+  let errors = "";
+  child.stderr?.on("data", (chunk) => {
+    errors += chunk;
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the bundle exited: ${errors}`);
+    if (Date.now() > deadline) throw new Error(`the bundle did not answer in 60 s: ${errors}`);
+    try {
+      if ((await fetch(`${base}/readyz`)).status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return {
+    base,
+    stop: async () => {
+      const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      return exited;
+    },
+  };
+}
+
+describe("the bundled server", () => {
+  before(() => {
+    const output = execFileSync(process.execPath, ["scripts/build.ts"], { encoding: "utf8" });
+    assert.match(output, /built dist\/server\.mjs: \d+ modules/);
+  });
+
+  test("serves the API, the website, its assets and the reference on the embedded default", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "cls-bundle-"));
+    const server = await startBundle({ DATABASE_URL: `sqlite:${join(dir, "cls.db")}` });
+    const record = await fetch(`${server.base}/v1/states/CA`);
+    assert.equal(record.status, 200);
+    assert.equal(((await record.json()) as { data: { code: string } }).data.code, "CA");
+    const home = await fetch(`${server.base}/`);
+    assert.equal(home.status, 200);
+    assert.match(await home.text(), /<svg[^>]*class="us-map/);
+    const embed = await fetch(`${server.base}/embed/map`);
+    assert.match(await embed.text(), /<svg/);
+    const css = await fetch(`${server.base}/assets/site.css`);
+    assert.equal(css.status, 200);
+    assert.ok((await css.text()).length > 1000);
+    const reference = await fetch(`${server.base}/docs/scalar.js`);
+    assert.equal(reference.status, 200);
+    assert.ok((await reference.arrayBuffer()).byteLength > 100_000);
+    const refused = await fetch(`${server.base}/v1/states?status=sideways`);
+    assert.equal(refused.status, 400);
+    assert.equal(refused.headers.get("content-type"), "application/problem+json; charset=utf-8");
+    assert.equal(await server.stop(), 0);
+  });
+
+  test("serves the API on PostgreSQL and Redis", async (t) => {
+    const skip =
+      (await skipUnlessReachable("PostgreSQL", POSTGRES_URL)) ||
+      (await skipUnlessReachable("Redis", REDIS_URL));
+    if (skip) {
+      t.skip(skip);
+      return;
+    }
+    const schema = await createTestSchema();
+    try {
+      const server = await startBundle({ DATABASE_URL: schema.url, REDIS_URL });
+      const response = await fetch(`${server.base}/v1/states/CA`);
+      assert.equal(response.status, 200);
+      assert.ok(Number(response.headers.get("x-ratelimit-remaining")) >= 0);
+      assert.equal((await fetch(`${server.base}/readyz`)).status, 200);
+      assert.equal(await server.stop(), 0);
+    } finally {
+      await schema.drop();
+    }
+  });
+});
