@@ -16,7 +16,7 @@ import { Negotiator } from "@fastify/accept-negotiator";
 import type { FastifyReply, FastifyRequest } from "fastify";
 
 export const ENCODINGS = ["br", "gzip"] as const;
-type Encoding = (typeof ENCODINGS)[number];
+export type Encoding = (typeof ENCODINGS)[number];
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

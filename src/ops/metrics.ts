@@ -1,6 +1,8 @@
 /**
  * Prometheus metrics (text format, prom-client). One registry per app, so
- * tests and several apps in one process never share counters.
+ * tests and several apps in one process never share counters. The metrics
+ * counted on every request are series metrics (./series-metrics.ts: the
+ * same exposition, without a key string built per call).
  *
  * - cls_http_requests_total{method,route,status} and
  *   cls_http_request_duration_seconds{method,route,status}: the route is the
@@ -19,18 +21,28 @@
  */
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { Counter, collectDefaultMetrics, Gauge, Registry } from "prom-client";
 import type { ApiKeyVerifier } from "../api-keys/api-key.verifier.ts";
 import { LIMITER_BACKENDS, type LimiterBackend } from "../rate-limit/rate-limit.resilient.ts";
 import type { RateLimitDecision, RateLimiter } from "../rate-limit/rate-limit.ts";
+import {
+  type SeriesCounter,
+  type SeriesHistogram,
+  seriesCounter,
+  seriesHistogram,
+} from "./series-metrics.ts";
 
 export type Metrics = {
   registry: Registry;
-  requests: Counter<"method" | "route" | "status">;
-  latency: Histogram<"method" | "route" | "status">;
-  limiterDecisions: Counter<"policy" | "decision" | "backend">;
+  /** method, route, status */
+  requests: SeriesCounter;
+  /** method, route, status */
+  latency: SeriesHistogram;
+  /** policy, decision, backend */
+  limiterDecisions: SeriesCounter;
   limiterBackend: Gauge<"backend">;
-  keyCache: Counter<"result">;
+  /** result */
+  keyCache: SeriesCounter;
   storeErrors: Counter<"store">;
 };
 
@@ -38,26 +50,27 @@ export function createMetrics(): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
+  // The metrics counted on every request are series metrics (src/ops/series-metrics.ts).
   return {
     registry,
-    requests: new Counter({
+    requests: seriesCounter({
       name: "cls_http_requests_total",
       help: "HTTP requests answered, by method, route pattern and status",
       labelNames: ["method", "route", "status"],
-      registers,
+      registry,
     }),
-    latency: new Histogram({
+    latency: seriesHistogram({
       name: "cls_http_request_duration_seconds",
       help: "Time to answer an HTTP request, by method, route pattern and status",
       labelNames: ["method", "route", "status"],
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
-      registers,
+      registry,
     }),
-    limiterDecisions: new Counter({
+    limiterDecisions: seriesCounter({
       name: "cls_rate_limit_decisions_total",
       help: "Rate-limit decisions, by policy, decision (admitted/refused) and backend",
       labelNames: ["policy", "decision", "backend"],
-      registers,
+      registry,
     }),
     limiterBackend: new Gauge({
       name: "cls_rate_limit_backend",
@@ -65,11 +78,11 @@ export function createMetrics(): Metrics {
       labelNames: ["backend"],
       registers,
     }),
-    keyCache: new Counter({
+    keyCache: seriesCounter({
       name: "cls_api_key_cache_total",
       help: "API key verifications answered from the cache (hit) or the database (miss)",
       labelNames: ["result"],
-      registers,
+      registry,
     }),
     storeErrors: new Counter({
       name: "cls_store_errors_total",
@@ -97,11 +110,7 @@ export function instrumentLimiter(
   };
   show();
   const count = (policy: string, decision: RateLimitDecision) => {
-    metrics.limiterDecisions.inc({
-      policy,
-      decision: decision.allowed ? "admitted" : "refused",
-      backend: backend(),
-    });
+    metrics.limiterDecisions.inc(policy, decision.allowed ? "admitted" : "refused", backend());
     show();
     return decision;
   };
@@ -125,16 +134,21 @@ export function instrumentVerifier(verifier: ApiKeyVerifier, metrics: Metrics): 
     ...verifier,
     checkCached(presented, nowMs) {
       const check = verifier.checkCached(presented, nowMs);
-      if (check !== null) metrics.keyCache.inc({ result: "hit" });
+      if (check !== null) metrics.keyCache.inc("hit");
       return check;
     },
     async verify(presented, nowMs) {
       const check = await verifier.verify(presented, nowMs);
-      metrics.keyCache.inc({ result: check.cached ? "hit" : "miss" });
+      metrics.keyCache.inc(check.cached ? "hit" : "miss");
       return check;
     },
   };
 }
+
+/** Status codes as label values, made once. */
+const STATUS_TEXT: Record<number, string> = Object.fromEntries(
+  Array.from({ length: 500 }, (_, i) => [i + 100, String(i + 100)]),
+);
 
 /** Counts one answered request and its time (the API's fast lane calls this too). */
 export function observeRequest(
@@ -144,9 +158,9 @@ export function observeRequest(
   status: number,
   elapsedMs: number,
 ): void {
-  const labels = { method, route, status: String(status) };
-  metrics.requests.inc(labels);
-  metrics.latency.observe(labels, elapsedMs / 1000);
+  const code = STATUS_TEXT[status] ?? String(status);
+  metrics.requests.inc(method, route, code);
+  metrics.latency.series(method, route, code).observe(elapsedMs / 1000);
 }
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
