@@ -676,14 +676,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
           },
           clock,
           limiter,
-          cachedCaller: (request, now) => {
-            const header = request.headers["x-api-key"];
-            return auth.cachedCaller(
-              Array.isArray(header) ? (header[0] ?? "") : header,
-              () => clientIp(request),
-              now,
-            );
-          },
+          cachedCaller: (apiKey, request, now) =>
+            auth.cachedCaller(apiKey, () => clientIp(request), now),
           policyOf: (caller) => subjectOf(caller).policy,
           open: () => !lifecycle.draining && !closing,
           wantsGeoJson: (accept) => wantsGeoJson(undefined, accept),

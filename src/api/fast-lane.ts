@@ -74,7 +74,11 @@ export type FastLaneOptions = {
   clock: Clock;
   limiter: RateLimiter;
   /** The caller if the cache can tell (see api-key.auth.ts), else null. */
-  cachedCaller: (request: IncomingMessage, nowMs: number) => Caller | null;
+  cachedCaller: (
+    apiKey: string | undefined,
+    request: IncomingMessage,
+    nowMs: number,
+  ) => Caller | null;
   policyOf: (caller: Caller) => RateLimitPolicy;
   /** Whether the lane may answer now (false while draining or closing). */
   open: () => boolean;
@@ -95,6 +99,74 @@ export function takePrecharge(request: IncomingMessage): Precharge | undefined {
   const carried = (request as { [PRECHARGED]?: Precharge })[PRECHARGED];
   if (carried !== undefined) delete (request as { [PRECHARGED]?: Precharge })[PRECHARGED];
   return carried;
+}
+
+/** The request headers the lane reads. */
+export type LaneHeaders = {
+  apiKey: string | undefined;
+  accept: string | undefined;
+  acceptEncoding: string | undefined;
+  ifNoneMatch: string | undefined;
+};
+
+const named = (name: string, lower: string) => name === lower || name.toLowerCase() === lower;
+
+/**
+ * The four headers the lane reads, from the parser's raw list. Reading
+ * `request.headers` would build an object of every header, each name
+ * lower-cased, for a request that needs four; a header sent twice (which
+ * Node would join) makes this fall back to that object, so the values are
+ * always the ones Node gives.
+ */
+export function laneHeaders(request: IncomingMessage): LaneHeaders {
+  const raw = request.rawHeaders;
+  let apiKey: string | undefined;
+  let accept: string | undefined;
+  let acceptEncoding: string | undefined;
+  let ifNoneMatch: string | undefined;
+  let twice = false;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i] as string;
+    const value = raw[i + 1] as string;
+    switch (name.length) {
+      case 6:
+        if (named(name, "accept")) {
+          twice ||= accept !== undefined;
+          accept = value;
+        }
+        break;
+      case 9:
+        if (named(name, "x-api-key")) {
+          twice ||= apiKey !== undefined;
+          apiKey = value;
+        }
+        break;
+      case 13:
+        if (named(name, "if-none-match")) {
+          twice ||= ifNoneMatch !== undefined;
+          ifNoneMatch = value;
+        }
+        break;
+      case 15:
+        if (named(name, "accept-encoding")) {
+          twice ||= acceptEncoding !== undefined;
+          acceptEncoding = value;
+        }
+        break;
+    }
+  }
+  if (twice) {
+    const { headers } = request;
+    const one = (value: string | string[] | undefined) =>
+      Array.isArray(value) ? value.join(", ") : value;
+    return {
+      apiKey: one(headers["x-api-key"]),
+      accept: one(headers.accept),
+      acceptEncoding: one(headers["accept-encoding"]),
+      ifNoneMatch: one(headers["if-none-match"]),
+    };
+  }
+  return { apiKey, accept, acceptEncoding, ifNoneMatch };
 }
 
 /** Encodings negotiated per distinct Accept-Encoding value, a few hundred at most. */
@@ -158,6 +230,7 @@ export function createFastLane(options: FastLaneOptions, next: Handler): Handler
     request: IncomingMessage,
     response: ServerResponse,
     route: LaneRoute,
+    headers: LaneHeaders,
     caller: Caller,
     policy: RateLimitPolicy,
     decision: RateLimitDecision,
@@ -171,7 +244,7 @@ export function createFastLane(options: FastLaneOptions, next: Handler): Handler
     }
     const { representation } = route;
     const requestId = randomUUID();
-    const negotiated = encodingOf(request.headers["accept-encoding"]);
+    const negotiated = encodingOf(headers.acceptEncoding);
     const body = negotiated === "identity" ? null : representation.encoded(negotiated);
     // Name/value pairs in one flat array: Node writes them without walking
     // an object's keys. The same headers, in the same order, as the object
@@ -179,8 +252,8 @@ export function createFastLane(options: FastLaneOptions, next: Handler): Handler
     const limits = limitHeadersOf(policy);
     const reset = Math.max(0, Math.ceil(decision.resetMs / 1000));
     const remaining = String(decision.remaining);
-    const headers: string[] = constantHeaders.slice();
-    headers.push(
+    const out: string[] = constantHeaders.slice();
+    out.push(
       "x-request-id",
       requestId,
       "ratelimit-policy",
@@ -203,16 +276,16 @@ export function createFastLane(options: FastLaneOptions, next: Handler): Handler
       etagOf(representation, body === null ? "identity" : negotiated),
     );
     let status = 200;
-    if (matchesIfNoneMatch(request.headers["if-none-match"], representation.tag)) {
+    if (matchesIfNoneMatch(headers.ifNoneMatch, representation.tag)) {
       status = 304;
-      response.writeHead(304, headers);
+      response.writeHead(304, out);
       response.end();
     } else {
       const bytes = body ?? representation.identity;
-      headers.push("content-type", "application/json; charset=utf-8");
-      if (body !== null) headers.push("content-encoding", negotiated);
-      headers.push("content-length", String(bytes.length));
-      response.writeHead(200, headers);
+      out.push("content-type", "application/json; charset=utf-8");
+      if (body !== null) out.push("content-encoding", negotiated);
+      out.push("content-length", String(bytes.length));
+      response.writeHead(200, out);
       response.end(bytes);
     }
     options.served({
@@ -232,14 +305,15 @@ export function createFastLane(options: FastLaneOptions, next: Handler): Handler
       next(request, response);
       return;
     }
-    const accept = request.headers.accept;
+    const headers = laneHeaders(request);
+    const { accept } = headers;
     if (route.negotiatesAccept && accept !== undefined && options.wantsGeoJson(accept)) {
       next(request, response);
       return;
     }
     const started = performance.now();
     const now = clock.now();
-    const caller = options.cachedCaller(request, now);
+    const caller = options.cachedCaller(headers.apiKey, request, now);
     if (caller === null) {
       next(request, response);
       return;
@@ -255,7 +329,8 @@ export function createFastLane(options: FastLaneOptions, next: Handler): Handler
     }
     if (decided instanceof Promise) {
       decided.then(
-        (decision) => answer(request, response, route, caller, policy, decision, now, started),
+        (decision) =>
+          answer(request, response, route, headers, caller, policy, decision, now, started),
         (error: unknown) => {
           options.onLimiterError(error);
           next(request, response);
@@ -263,6 +338,6 @@ export function createFastLane(options: FastLaneOptions, next: Handler): Handler
       );
       return;
     }
-    answer(request, response, route, caller, policy, decided, now, started);
+    answer(request, response, route, headers, caller, policy, decided, now, started);
   };
 }

@@ -497,10 +497,17 @@ export async function startCluster(options: {
     await Promise.all(instances.map((i) => i.stop()));
     throw failed.reason;
   }
-  const lb = await startLoadBalancerOn(
-    lbPortHint,
-    instances.map((i) => i.port),
-  );
+  let lb: LoadBalancer;
+  try {
+    lb = await startLoadBalancerOn(
+      lbPortHint,
+      instances.map((i) => i.port),
+    );
+  } catch (error) {
+    // No instance may outlive a failed start (they would keep the test file running).
+    await Promise.all(instances.map((i) => i.stop()));
+    throw error;
+  }
   return {
     instances,
     lb,

@@ -1,0 +1,118 @@
+/**
+ * The fast lane's access-log lines (src/ops/access-log.ts), written into
+ * bytes: the same JSON, field for field and in the same order, as pino's
+ * line for the same request; the lines of one turn reach the stream
+ * together; a full buffer is written early.
+ */
+import assert from "node:assert/strict";
+import { hostname } from "node:os";
+import { test } from "node:test";
+import fc from "fast-check";
+import type { FastifyBaseLogger } from "fastify";
+import { createAccessLog, hundredthsText } from "../../src/ops/access-log.ts";
+
+const infoLogger = { level: "info" } as FastifyBaseLogger;
+
+function capture() {
+  const writes: string[] = [];
+  return { writes, stream: { write: (text: string) => writes.push(text) } };
+}
+
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+test("hundredths are written as JSON writes the number", () => {
+  fc.assert(
+    fc.property(fc.nat({ max: 10_000_000 }), (hundredths) => {
+      assert.equal(hundredthsText(hundredths), String(hundredths / 100));
+    }),
+    { numRuns: 5_000 },
+  );
+});
+
+test("a line is pino's JSON line for the request, field for field", async () => {
+  const url = fc.oneof(
+    fc.constantFrom("/v1/states", "/v1/states/CA", "/v1/states/CA/history"),
+    fc.string({ maxLength: 40 }).map((s) => `/v1/${s}`),
+  );
+  await fc.assert(
+    fc.asyncProperty(
+      fc.uuid(),
+      url,
+      fc.constantFrom(200, 304, 429),
+      fc.nat({ max: 1_000_000 }),
+      async (requestId, path, status, hundredths) => {
+        const { writes, stream } = capture();
+        const line = createAccessLog(infoLogger, stream);
+        const before = Date.now();
+        line(requestId, path, status, hundredths / 100);
+        await nextTurn();
+        assert.equal(writes.length, 1);
+        const text = writes[0] as string;
+        assert.ok(text.endsWith("}\n"));
+        const parsed = JSON.parse(text) as Record<string, unknown>;
+        assert.deepEqual(Object.keys(parsed), [
+          "level",
+          "time",
+          "pid",
+          "hostname",
+          "request_id",
+          "method",
+          "url",
+          "status",
+          "ms",
+          "msg",
+        ]);
+        assert.ok((parsed.time as number) >= before && (parsed.time as number) <= Date.now());
+        assert.deepEqual(
+          { ...parsed, time: 0 },
+          {
+            level: 30,
+            time: 0,
+            pid: process.pid,
+            hostname: hostname(),
+            request_id: requestId,
+            method: "GET",
+            url: path,
+            status,
+            ms: hundredths / 100,
+            msg: "request",
+          },
+        );
+      },
+    ),
+    { numRuns: 300 },
+  );
+});
+
+test("the lines of one turn are one write; a full buffer is written early, whole lines only", async () => {
+  const { writes, stream } = capture();
+  const line = createAccessLog(infoLogger, stream);
+  line("00000000-0000-4000-8000-000000000001", "/v1/states/CA", 200, 1.5);
+  line("00000000-0000-4000-8000-000000000002", "/v1/states/NY", 304, 0.25);
+  assert.equal(writes.length, 0, "nothing before the turn ends");
+  await nextTurn();
+  assert.equal(writes.length, 1);
+  assert.equal((writes[0] as string).split("\n").length, 3);
+
+  writes.length = 0;
+  const count = 2_000; // ~360 KB: several times what the buffer holds
+  for (let i = 0; i < count; i++)
+    line(`00000000-0000-4000-8000-${String(i).padStart(12, "0")}`, "/v1/states/TX", 200, i / 100);
+  assert.ok(writes.length >= 3, `written early (${writes.length} writes before the turn ended)`);
+  await nextTurn();
+  const lines = writes.join("").split("\n").filter(Boolean);
+  assert.equal(lines.length, count);
+  lines.forEach((text, i) => {
+    const parsed = JSON.parse(text) as { request_id: string; ms: number };
+    assert.equal(parsed.request_id.slice(-12), String(i).padStart(12, "0"), "in order");
+    assert.equal(parsed.ms, i / 100);
+  });
+  for (const write of writes) assert.ok(write.endsWith("\n"), "every write ends a line");
+});
+
+test("below info, nothing is written", async () => {
+  const { writes, stream } = capture();
+  createAccessLog({ level: "warn" } as FastifyBaseLogger, stream)("x", "/v1/states", 200, 1);
+  await nextTurn();
+  assert.equal(writes.length, 0);
+});
