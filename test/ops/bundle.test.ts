@@ -62,7 +62,7 @@ async function startBundle(
 describe("the bundled server", () => {
   before(() => {
     const output = execFileSync(process.execPath, ["scripts/build.ts"], { encoding: "utf8" });
-    assert.match(output, /built dist\/server\.mjs: \d+ modules/);
+    assert.match(output, /built dist\/server\.mjs \(dist\/server\.bundle\.mjs\): \d+ modules/);
   });
 
   test("serves the API, the website, its assets and the reference on the embedded default", async () => {
