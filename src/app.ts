@@ -30,7 +30,7 @@ import { deleteExpiredSessions, SESSION_SWEEP_INTERVAL_MS } from "./accounts/ses
 import { buildApiViews } from "./api/api.views.ts";
 import { createFastLane, type LaneRoute, takePrecharge } from "./api/fast-lane.ts";
 import { refineOpenApi } from "./api/openapi.ts";
-import { API_VARY } from "./api/representation.ts";
+import { API_VARY, etagFor } from "./api/representation.ts";
 import { EXPOSED_HEADERS, v1Routes, wantsGeoJson } from "./api/v1.routes.ts";
 import { accountCounter, type Caller, createApiKeyAuth } from "./api-keys/api-key.auth.ts";
 import {
@@ -625,7 +625,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       vary = API_VARY,
     ): LaneRoute => {
       if (representation === undefined) throw new Error(`no prebuilt body for ${pattern}`);
-      return { representation, pattern, vary, negotiatesAccept: vary !== API_VARY };
+      const etags = {
+        identity: etagFor(representation.tag, "identity"),
+        br: etagFor(representation.tag, "br"),
+        gzip: etagFor(representation.tag, "gzip"),
+      };
+      return { representation, etags, pattern, vary, negotiatesAccept: vary !== API_VARY };
     };
     const routes = new Map<string, LaneRoute>([
       [

@@ -39,7 +39,6 @@ import type { RateLimitDecision, RateLimiter } from "../rate-limit/rate-limit.ts
 import {
   DATA_CACHE_CONTROL,
   type Encoding,
-  etagFor,
   matchesIfNoneMatch,
   negotiateEncoding,
   type Representation,
@@ -47,6 +46,8 @@ import {
 
 export type LaneRoute = Readonly<{
   representation: Representation;
+  /** The representation's ETag per encoding (`etagFor`), made once. */
+  etags: Readonly<Record<Encoding | "identity", string>>;
   /** The route pattern, as metrics label it (`/v1/states/:code`). */
   pattern: string;
   vary: string;
@@ -193,21 +194,6 @@ export function createFastLane(options: FastLaneOptions, next: Handler): Handler
     RateLimitPolicy,
     { policy: string; prefix: string; limit: string }
   >();
-  // Per representation and encoding, its ETag.
-  const etags = new WeakMap<Representation, Map<string, string>>();
-  const etagOf = (representation: Representation, encoding: Encoding | "identity") => {
-    let known = etags.get(representation);
-    if (known === undefined) {
-      known = new Map();
-      etags.set(representation, known);
-    }
-    let etag = known.get(encoding);
-    if (etag === undefined) {
-      etag = etagFor(representation.tag, encoding);
-      known.set(encoding, etag);
-    }
-    return etag;
-  };
   const limitHeadersOf = (policy: RateLimitPolicy) => {
     let known = policyHeaders.get(policy);
     if (known === undefined) {
@@ -273,7 +259,7 @@ export function createFastLane(options: FastLaneOptions, next: Handler): Handler
       "cache-control",
       DATA_CACHE_CONTROL,
       "etag",
-      etagOf(representation, body === null ? "identity" : negotiated),
+      route.etags[body === null ? "identity" : negotiated],
     );
     let status = 200;
     if (matchesIfNoneMatch(headers.ifNoneMatch, representation.tag)) {

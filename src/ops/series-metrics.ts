@@ -63,8 +63,7 @@ function seriesTable<S>(labelNames: readonly string[], create: (labels: Labels) 
 type Options = { name: string; help: string; labelNames: readonly string[]; registry: Registry };
 
 export type SeriesCounter = {
-  /** The series of these label values (in `labelNames` order); keep it to count without a lookup. */
-  series: (a: string, b?: string, c?: string) => { value: number };
+  /** Counts one for these label values (in `labelNames` order). */
   inc: (a: string, b?: string, c?: string) => void;
 };
 
@@ -85,7 +84,6 @@ export function seriesCounter(options: Options): SeriesCounter {
     reset: () => table.clear(),
   } as never);
   return {
-    series: table.at,
     inc: (a, b, c) => {
       table.at(a, b, c).value++;
     },

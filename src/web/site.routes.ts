@@ -1,9 +1,10 @@
 /**
  * The public, read-only website: `/` (the map), `/states` (the table),
  * `/states/:code` (one jurisdiction) and the stylesheet and script under
- * `/assets/`. Everything that depends only on the dataset — the map's SVG,
- * the legend and counts, the table — is rendered once when the plugin
- * starts; a request adds only the page shell for its visitor.
+ * `/assets/`. Everything that depends only on the dataset — the legend and
+ * counts, the table — is rendered once when the plugin starts, and the
+ * map's SVG once on the first request that shows it; a request adds only
+ * the page shell for its visitor.
  */
 import { join } from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
