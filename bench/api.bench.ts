@@ -20,7 +20,10 @@
  * (keys in the rotation scenario, default 100000), BENCH_CLIENTS (tracked
  * clients in the many-clients scenario, default 1000000), BENCH_ONLY (a
  * comma list of scenario ids), REDIS_URL (when set, the keyed scenarios run
- * a second time against the service with that Redis).
+ * a second time against the service with that Redis), BENCH_BARE_BATCHED=1
+ * (the bare server writes each event-loop turn's answers together at its
+ * end, as the fast lane does: a check that the lane's ratio is not that
+ * batching alone).
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomInt } from "node:crypto";
@@ -415,7 +418,7 @@ async function startupTime(): Promise<{ wallMs: number; cpuMs: number }> {
 }
 
 log(
-  `bench: ${ROUNDS} round(s) × ${SECONDS} s × ${CONNECTIONS} connections; ${cpus()[0]?.model ?? "unknown CPU"}, ${CORES} cores; ${PIN ? "servers on CPU 0, load generator on CPU 1" : "not pinned (one core)"}; Node ${process.version}`,
+  `bench: ${ROUNDS} round(s) × ${SECONDS} s × ${CONNECTIONS} connections; ${cpus()[0]?.model ?? "unknown CPU"}, ${CORES} cores; ${PIN ? "servers on CPU 0, load generator on CPU 1" : "not pinned (one core)"}; Node ${process.version}${process.env.BENCH_BARE_BATCHED === "1" ? "; bare writes per turn (BENCH_BARE_BATCHED=1)" : ""}`,
 );
 if (SCENARIOS.length > 0)
   await runSuite("embedded default (SQLite, in-process limiter)", {}, SCENARIOS);

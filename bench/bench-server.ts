@@ -7,7 +7,10 @@
  *   node bench/bench-server.ts bare       a bare node:http server answering
  *                                         one fixed response (status, every
  *                                         header, body) given on stdin, written
- *                                         with a single writeHead + end
+ *                                         with a single writeHead + end (at the
+ *                                         end of the event-loop turn, as the
+ *                                         fast lane writes, with
+ *                                         BENCH_BARE_BATCHED=1)
  *
  * Service settings come from the environment (the same variables the
  * service reads), plus BENCH_KEYS (API keys to create; their secrets are
@@ -29,7 +32,12 @@
  */
 import { once } from "node:events";
 import { createWriteStream, mkdtempSync, writeFileSync } from "node:fs";
-import { createServer, type IncomingHttpHeaders, type OutgoingHttpHeaders } from "node:http";
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type OutgoingHttpHeaders,
+  type ServerResponse,
+} from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
@@ -96,9 +104,23 @@ if (mode === "bare") {
       continue;
     headers[name] = value;
   }
-  const server = createServer((_request, response) => {
+  const answer = (response: ServerResponse) => {
     response.writeHead(fixed.status, headers);
     response.end(body);
+  };
+  // BENCH_BARE_BATCHED=1: the bare server writes a turn's answers together at
+  // its end, as the API's fast lane does, to show what that alone is worth.
+  let turn: ServerResponse[] = [];
+  const writeTurn = () => {
+    const answers = turn;
+    turn = [];
+    for (const response of answers) answer(response);
+  };
+  const batched = process.env.BENCH_BARE_BATCHED === "1";
+  const server = createServer((_request, response) => {
+    if (!batched) return answer(response);
+    if (turn.length === 0) setImmediate(writeTurn);
+    turn.push(response);
   });
   server.keepAliveTimeout = 5_000;
   server.listen(0, "127.0.0.1");
