@@ -30,6 +30,7 @@ import { randomInt } from "node:crypto";
 import { once } from "node:events";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { get } from "node:http";
+import { type AddressInfo, createServer } from "node:net";
 import { availableParallelism, cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
@@ -381,9 +382,30 @@ function cpuTimeMs(pid: number | undefined): number {
   }
 }
 
+/** A port free at this moment (the kernel's choice), for a child to listen on. */
+async function freePort(): Promise<number> {
+  const probe = createServer().listen(0, "127.0.0.1");
+  await once(probe, "listening");
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+class PortTaken extends Error {}
+
+/** Start-up time; a port taken between choosing it and listening is chosen again. */
 async function startupTime(): Promise<{ wallMs: number; cpuMs: number }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startupOnce(await freePort());
+    } catch (error) {
+      if (!(error instanceof PortTaken) || attempt >= 3) throw error;
+    }
+  }
+}
+
+async function startupOnce(port: number): Promise<{ wallMs: number; cpuMs: number }> {
   const dir = mkdtempSync(join(tmpdir(), "cls-startup-"));
-  const port = 20_000 + randomInt(20_000);
   const started = performance.now();
   let errors = "";
   // What `npm start` runs (the bundle), on the servers' core; this process
@@ -409,7 +431,10 @@ async function startupTime(): Promise<{ wallMs: number; cpuMs: number }> {
       } catch {
         // not listening yet
       }
-      if (child.exitCode !== null) throw new Error(`the server exited during start-up: ${errors}`);
+      if (child.exitCode !== null) {
+        if (errors.includes("EADDRINUSE")) throw new PortTaken(`port ${port} was taken`);
+        throw new Error(`the server exited during start-up: ${errors}`);
+      }
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
   } finally {
