@@ -99,10 +99,10 @@ function newestDay(events: readonly LegalEvent[], released: string): string {
 }
 
 /**
- * The feeds, each built on first use and kept: `all()` and `byCode(code)`
- * (undefined for an unknown code). Building them all (one per jurisdiction
- * and one for all) at start-up would cost it ~10 ms for feeds most instances
- * are rarely asked for.
+ * The feeds, built on the first request for any of them and kept: `all()`
+ * and `byCode(code)` (undefined for an unknown code). Built at start-up
+ * (one per jurisdiction and one for all), they would cost it ~10 ms for
+ * feeds that are rarely asked for.
  */
 export function lazyFeeds(options: FeedOptions): {
   all: () => BuiltFeed;
