@@ -104,7 +104,7 @@ function newestDay(events: readonly LegalEvent[], released: string): string {
  * (one per jurisdiction and one for all), they would cost it ~10 ms for
  * feeds that are rarely asked for.
  */
-export function lazyFeeds(options: FeedOptions): {
+function lazyFeeds(options: FeedOptions): {
   all: () => BuiltFeed;
   byCode: (code: string) => BuiltFeed | undefined;
 } {
