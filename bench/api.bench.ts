@@ -52,7 +52,7 @@ const RAISED = "100000000";
 // autocannon keeps each response's body for its body checks, appending
 // every chunk to a string: a UTF-8 decode of every byte received. The bench
 // checks no body, and on the 50 KB list that decode made autocannon the
-// bottleneck (~650 µs per response, ~1,500 requests a second, the server
+// bottleneck (~600 µs per response, ~1,500 requests a second, the server
 // idle ~85% of the time), so the list's CPU per request measured wake-ups
 // rather than work (docs/PERFORMANCE.md, "The load generator").
 // BENCH_KEEP_BODIES=1 keeps autocannon's own behaviour.
