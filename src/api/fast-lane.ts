@@ -25,16 +25,17 @@
  * 4. afterwards, what the app's `onResponse` hooks do: key usage, metrics
  *    and the one access-log line.
  *
- * The answers decided in one turn of the event loop are written together
- * at the end of that turn (`setImmediate`), not each as soon as it is
- * decided. A write to a socket wakes the reader on the other end; written
- * one by one while the server is the busier side, each answer pays for a
- * wake-up of an idle reader. Written back to back, the reader wakes once
- * for the lot; measured, that took a sixth to a fifth off the CPU time of
- * a one-record request (docs/PERFORMANCE.md, "Writes per turn"). What it costs: an answer waits for the
- * rest of its turn to be decided — a few µs per other request in the turn,
- * and the turn holds at most the requests Node parsed in it. The access
- * log's `ms` runs until the answer is handed to the socket, wait included.
+ * The answers decided in one turn of the event loop are written together at
+ * the end of that turn (`setImmediate`), not each as soon as it is decided. A
+ * write to a socket wakes the reader on the other end; written one by one
+ * while the server is the busier side, each answer pays for a wake-up of an
+ * idle reader. Written back to back, the reader wakes once for the lot;
+ * measured, that took a sixth to a fifth off the CPU time of a one-record
+ * request (docs/PERFORMANCE.md, "Writes per turn"). What it costs: an answer
+ * waits for the rest of its turn to be decided — a few µs per other request
+ * in the turn, and the turn holds at most the requests Node parsed in it. The
+ * access log's `ms` runs until the answer is handed to the socket, wait
+ * included.
  *
  * The lane steps aside (Fastify answers) while the app drains or closes,
  * when a retirement notice is configured, for HEAD, for GeoJSON asked by
