@@ -45,6 +45,9 @@ import { apiKeysPages, KEY_CREATIONS_PER_DAY } from "./api-keys/api-keys.routes.
 import { sendExpiryNotices } from "./api-keys/key-expiry.ts";
 import type { Config } from "./config.ts";
 import type { Dataset } from "./dataset/dataset.load.ts";
+import { timeZoneOf } from "./dataset/jurisdictions.ts";
+import { createLawModel } from "./dataset/law.ts";
+import { createLiveLaw, type LiveLaw } from "./dataset/law.live.ts";
 import { type DatabaseHandle, isDatabaseUnavailable } from "./db/database.ts";
 import {
   AppError,
@@ -56,6 +59,7 @@ import {
 } from "./errors.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { createDayOf } from "./lib/dates.ts";
+import { dayIn } from "./lib/zoned-time.ts";
 import { createLazyValidators, type LazyValidators } from "./lib/lazy-validators.ts";
 import { createOutboxMailer, createSmtpMailer, deliverer, type Mailer } from "./mail/mailer.ts";
 import { accountDeletedMail, keyCreatedMail, passwordChangedMail } from "./mail/messages.ts";
@@ -93,7 +97,12 @@ import { siteSecurityHeaders } from "./web/security-headers.ts";
 import { siteRoutes } from "./web/site.routes.ts";
 
 export type AppDeps = {
+  /** The dataset as authored (the base of the dated model, src/dataset/law.ts). */
   dataset: Dataset;
+  /** The law in force now; by default computed from `dataset` on `lawClock`. */
+  live?: LiveLaw;
+  /** The clock the law in force follows; the app's `clock` by default. */
+  lawClock?: Clock;
   /** Users, sessions and API keys (migrated already). */
   database: DatabaseHandle;
   /** Batched last-used writes for API keys; by default one the app flushes every minute and on close. */
@@ -563,10 +572,35 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     }
     done();
   });
-  const views = buildApiViews(deps.dataset);
+  // The law in force now: the API's bodies are rebuilt when a change takes
+  // effect (src/dataset/law.live.ts), and each part of the site asks for
+  // the current state on every request.
+  const live =
+    deps.live ?? createLiveLaw(createLawModel(deps.dataset), deps.lawClock ?? clock);
+  let listening = false;
+  let viewsState = live.current();
+  let views = buildApiViews(viewsState.dataset, live.model);
+  const laneRoutes = new Map<string, LaneRoute>();
+  let fillLaneRoutes = () => {};
+  const currentViews = () => {
+    const state = live.current();
+    if (state !== viewsState) {
+      viewsState = state;
+      views = buildApiViews(state.dataset, live.model);
+      fillLaneRoutes();
+      if (listening) void views.compressAll();
+    }
+    return views;
+  };
+  const currentDataset = () => live.current().dataset;
+  app.addHook("onListen", async () => {
+    listening = true;
+    live.start();
+  });
+  app.addHook("onClose", async () => live.stop());
   const dayOfRequest = createDayOf();
   app.addHook("onListen", async () => {
-    void views.compressAll();
+    void currentViews().compressAll();
     // The request validators not used yet are compiled a second after the
     // server listens (the first one also compiles Ajv's meta-schema, ~0.1 s),
     // one per turn of the event loop, so requests come first.
@@ -613,7 +647,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   };
   await app.register(v1Routes, {
     prefix: "/v1",
-    views,
+    views: currentViews,
+    cacheControl: () => live.cacheControl(clock.now()),
     guard,
     today: () => dayOfRequest(clock.now()),
     deprecation: config.deprecation,
@@ -632,24 +667,25 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       };
       return { representation, etags, pattern, vary, negotiatesAccept: vary !== API_VARY };
     };
-    const routes = new Map<string, LaneRoute>([
-      [
+    fillLaneRoutes = () => {
+      laneRoutes.set(
         "/v1/states",
         lane(
           views.states({ includeTerritories: false, statuses: null, decriminalized: null }),
           "/v1/states",
           `${API_VARY}, Accept`,
         ),
-      ],
-      ["/v1/federal", lane(views.federal, "/v1/federal")],
-    ]);
-    for (const { code } of deps.dataset.jurisdictions) {
-      routes.set(`/v1/states/${code}`, lane(views.state(code), "/v1/states/:code"));
-      routes.set(
-        `/v1/states/${code}/history`,
-        lane(views.history(code), "/v1/states/:code/history"),
       );
-    }
+      laneRoutes.set("/v1/federal", lane(views.federal, "/v1/federal"));
+      for (const { code } of viewsState.dataset.jurisdictions) {
+        laneRoutes.set(`/v1/states/${code}`, lane(views.state(code), "/v1/states/:code"));
+        laneRoutes.set(
+          `/v1/states/${code}/history`,
+          lane(views.history(code), "/v1/states/:code/history"),
+        );
+      }
+    };
+    fillLaneRoutes();
     const clientIp = (request: IncomingMessage): string => {
       if (trust === null) return request.socket.remoteAddress ?? "";
       const addresses = proxyAddr.all(request, trust);
@@ -673,7 +709,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       "request",
       createFastLane(
         {
-          routes,
+          routes: laneRoutes,
+          refresh: currentViews,
+          cacheControl: (nowMs) => live.cacheControl(nowMs),
           headers: {
             ...apiHeaders,
             "access-control-allow-origin": "*",
@@ -707,7 +745,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   await app.register(errorsPageRoutes, { pageContext });
   await app.register(siteRoutes, {
-    dataset: deps.dataset,
+    dataset: currentDataset,
+    today: (code) =>
+      code === undefined ? dayOfRequest(clock.now()) : dayIn(timeZoneOf(code), clock.now()),
+    embedCacheControl: () => live.cacheControl(clock.now()).replace("private", "public"),
     publicBaseUrl: config.publicBaseUrl,
     embedFrameAncestors: config.embedFrameAncestors,
     pageContext,
@@ -724,7 +765,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     pageContext,
     egress,
   });
-  await app.register(feedRoutes, { dataset: deps.dataset, publicBaseUrl: config.publicBaseUrl });
+  await app.register(feedRoutes, { state: () => live.current(), publicBaseUrl: config.publicBaseUrl });
   const protect = [sameOriginCheck(new URL(config.publicBaseUrl).origin), app.csrfProtection];
   const verification = createEmailVerification({ db, clock, deliver, origin });
   const passwordGate = createPasswordGate(PASSWORD_GATE_POLICY);

@@ -8,6 +8,7 @@ import { type Config, loadConfig } from "../src/config.ts";
 import { type Dataset, loadDataset } from "../src/dataset/dataset.load.ts";
 import { createDatabase, type DatabaseHandle } from "../src/db/database.ts";
 import { migrateToLatest } from "../src/db/migrations.ts";
+import { systemClock } from "../src/lib/clock.ts";
 import { isoDay } from "../src/lib/dates.ts";
 import { createMemoryMailer } from "../src/mail/mailer.ts";
 
@@ -35,6 +36,12 @@ export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({ PUBLIC_BASE_URL: "http://api.test", PUBLIC_RATE_LIMIT: "1000000", ...env });
 }
 
+/**
+ * Builds an app over the real dataset. Suites about limits and sessions move
+ * their injected `clock` through arbitrary days; the law in force follows the
+ * real day unless a suite injects `lawClock` too (the law's own suites pass
+ * the same clock as both).
+ */
 export async function buildTestApp(
   deps: Partial<AppDeps> = {},
   env: Record<string, string> = {},
@@ -43,6 +50,7 @@ export async function buildTestApp(
   const database = deps.database ?? (await createTestDatabase());
   const app = await buildApp(testConfig(env), {
     dataset: realDataset(),
+    lawClock: systemClock,
     logger: false,
     mailer: createMemoryMailer(),
     ...deps,

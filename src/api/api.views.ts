@@ -23,7 +23,7 @@ import {
   StateAsOfResponse,
   StatesAsOfResponse,
 } from "./api.schemas.ts";
-import { type AsOfSource, prepareAsOf, recordAsOf } from "./as-of.ts";
+import { createLawModel, type LawModel, lawOn } from "../dataset/law.ts";
 import { featureCollectionJson, flatProperties, loadGeometriesByFips } from "./geojson.ts";
 import { buildRepresentation, type Representation } from "./representation.ts";
 
@@ -105,7 +105,12 @@ function filterKey(filter: StatesFilter): string {
   return `${filter.includeTerritories ? "t" : "s"}|${statuses}|${filter.decriminalized ?? "*"}`;
 }
 
-export function buildApiViews(dataset: Dataset): ApiViews {
+/**
+ * `dataset` holds the records in force now (src/dataset/law.ts); `law`
+ * answers `as_of` (built from `dataset` when not given, for a dataset whose
+ * records are its base).
+ */
+export function buildApiViews(dataset: Dataset, law: LawModel = createLawModel(dataset)): ApiViews {
   const version = dataset.manifest.version;
   const current = { sources_current_to: dataset.manifest.sources_current_to ?? null };
   const allReviewed = [
@@ -163,23 +168,8 @@ export function buildApiViews(dataset: Dataset): ApiViews {
     states({ includeTerritories, statuses: null, decriminalized: null }),
   );
 
-  // Records as the API serializes them (extra fields dropped), the base of every variant.
   const served = new Map<string, Jurisdiction>(
-    dataset.jurisdictions.map((record) => [
-      record.code,
-      JSON.parse(
-        serializeState({
-          data: record,
-          meta: { dataset_version: version, last_reviewed: record.last_reviewed, ...current },
-        }),
-      ).data as Jurisdiction,
-    ]),
-  );
-  const asOfSources = new Map<string, AsOfSource>(
-    dataset.jurisdictions.map((record) => [
-      record.code,
-      prepareAsOf(served.get(record.code) ?? record, dataset.histories.get(record.code) ?? []),
-    ]),
+    dataset.jurisdictions.map((record) => [record.code, record]),
   );
   const eventDates = [...dataset.histories.values()].flat().map((event) => event.date);
   let geometries: ReadonlyMap<string, string> | undefined;
@@ -201,8 +191,7 @@ export function buildApiViews(dataset: Dataset): ApiViews {
     asOf: string | null,
   ): Jurisdiction | JurisdictionAsOf | undefined => {
     if (asOf === null) return served.get(code);
-    const source = asOfSources.get(code);
-    return source === undefined ? undefined : recordAsOf(source, asOf);
+    return lawOn(law, code, asOf) as JurisdictionAsOf | undefined;
   };
   const project = (record: Record<string, unknown>, fields: readonly string[] | null) => {
     if (fields === null) return record;

@@ -5,7 +5,14 @@
  * given only when the law that carries them was in force that day and no
  * later amendment could have changed them — otherwise null, never today's.
  */
-import type { Jurisdiction, LegalEvent } from "../dataset/dataset.schema.ts";
+import {
+  ADULT_USE_VARIABLES,
+  HEMP_VARIABLES,
+  type Jurisdiction,
+  type LegalEvent,
+  MEDICAL_VARIABLES,
+  type ProvenanceRef,
+} from "../dataset/dataset.schema.ts";
 import {
   buildTimelines,
   type JurisdictionTimelines,
@@ -93,6 +100,8 @@ export function recordAsOf(source: AsOfSource, day: string): JurisdictionAsOf {
       ...optional(adult, {
         authority: inForce(adultLegal === true && adult.legal, (adult as Extra).authority),
       }),
+      ...datedFacts(adult, ADULT_USE_VARIABLES, day, current, adultLegal === true && adult.legal),
+      local_taxes: adultLegal === true && adult.legal && current ? adult.local_taxes : null,
     },
     medical: {
       ...medical,
@@ -107,11 +116,56 @@ export function recordAsOf(source: AsOfSource, day: string): JurisdictionAsOf {
         ),
         authority: inForce(medicalCurrentProgram, (medical as Extra).authority),
       }),
+      ...datedFacts(medical, MEDICAL_VARIABLES, day, current, medicalCurrentProgram),
+    },
+    hemp: {
+      ...record.hemp,
+      ...datedFacts(record.hemp, HEMP_VARIABLES, day, current, true),
+      summary: current ? record.hemp.summary : null,
     },
     regulator: current ? record.regulator : null,
     notes: current ? record.notes : [],
   };
   return asOf;
+}
+
+type Dated = Readonly<Record<string, unknown>> & {
+  provenance: Readonly<Partial<Record<string, ProvenanceRef>>>;
+};
+
+/**
+ * The dated variables of a group on a day: a value holds from its
+ * provenance's `since` (from the record's review when that is unknown);
+ * before then it is null and its provenance says the dataset does not
+ * record it. Where the group does not apply that day (no adult-use law, no
+ * program), every variable is null with no provenance.
+ */
+function datedFacts(
+  group: Dated,
+  variables: readonly string[],
+  day: string,
+  current: boolean,
+  applies: boolean,
+): Record<string, unknown> {
+  const facts: Record<string, unknown> = {};
+  const provenance: Record<string, ProvenanceRef> = {};
+  for (const name of variables) {
+    const given = group.provenance[name];
+    const known = applies && (given?.since != null ? given.since <= day : current);
+    facts[name] = known ? (group[name] ?? null) : null;
+    if (given === undefined || !applies) continue;
+    provenance[name] = known
+      ? given
+      : {
+          since: null,
+          authority: null,
+          unknown:
+            given.since === null
+              ? "The dataset records this value from its last review; earlier values are not recorded."
+              : `The dataset records this value from ${given.since}; earlier values are not recorded.`,
+        };
+  }
+  return { ...facts, provenance };
 }
 
 /** Fields a newer dataset schema may add; read without requiring them. */

@@ -82,6 +82,10 @@ export type Served = Readonly<{
 export type FastLaneOptions = {
   /** Exact request URL → what answers it. */
   routes: ReadonlyMap<string, LaneRoute>;
+  /** Brings `routes` up to date with the law in force now (src/dataset/law.live.ts). */
+  refresh: () => unknown;
+  /** The Cache-Control of an answer at `nowMs` (it never reaches past the next change of law). */
+  cacheControl: (nowMs: number) => string;
   /** Headers every API response carries (security, CORS). */
   headers: Readonly<Record<string, string>>;
   clock: Clock;
@@ -280,7 +284,7 @@ export function createFastLane(options: FastLaneOptions, next: Handler): Handler
       "vary",
       route.vary,
       "cache-control",
-      DATA_CACHE_CONTROL,
+      options.cacheControl(now),
       "etag",
       route.etags[body === null ? "identity" : negotiated],
     );
@@ -329,6 +333,7 @@ export function createFastLane(options: FastLaneOptions, next: Handler): Handler
   };
 
   return function fastLane(request, response) {
+    if (request.method === "GET") options.refresh();
     const route = request.method === "GET" ? routes.get(request.url ?? "") : undefined;
     if (route === undefined || !options.open()) {
       next(request, response);

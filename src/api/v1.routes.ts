@@ -34,10 +34,13 @@ import type { ApiViews, RecordOptions } from "./api.views.ts";
 import { pageOfChanges } from "./changes.ts";
 import { type Deprecation, deprecationHook } from "./deprecation.ts";
 import { GEOJSON_MEDIA_TYPE } from "./geojson.ts";
-import { API_VARY, sendJson, sendRepresentation } from "./representation.ts";
+import { API_VARY, DATA_CACHE_CONTROL, sendJson, sendRepresentation } from "./representation.ts";
 
 export type V1Options = {
-  views: ApiViews;
+  /** The bodies for the law in force now (rebuilt when a change takes effect). */
+  views: () => ApiViews;
+  /** Cache-Control for data answers now: never past the next change of law. */
+  cacheControl: () => string;
   /** Today's date (UTC, YYYY-MM-DD): bounds `as_of`. */
   today: () => string;
   /** Retirement notice for /v1 or some of its routes; null while none is planned. */
@@ -224,8 +227,10 @@ function parseStatuses(value: string | undefined): Status[] | null {
 }
 
 export async function v1Routes(instance: FastifyInstance, options: V1Options): Promise<void> {
-  const { views, today } = options;
+  const { today } = options;
   const v1 = instance.withTypeProvider<TypeBoxTypeProvider>();
+  // The bodies in force when the request arrived; a request never mixes two states of the law.
+  let views = options.views();
 
   await v1.register(cors, {
     origin: "*",
@@ -235,11 +240,18 @@ export async function v1Routes(instance: FastifyInstance, options: V1Options): P
     maxAge: 86_400,
     strictPreflight: false,
   });
+  v1.addHook("onRequest", (_request, _reply, done) => {
+    views = options.views();
+    done();
+  });
   v1.addHook("onRequest", options.guard);
   // Errors too (a 401 for one key must not be replayed for another); they are no-store as well.
   // Responses that also vary on something else (GeoJSON on Accept) set their own Vary.
   v1.addHook("onSend", (_request, reply, payload, done) => {
     if (!reply.hasHeader("vary")) reply.header("vary", API_VARY);
+    if (reply.getHeader("cache-control") === DATA_CACHE_CONTROL) {
+      reply.header("cache-control", options.cacheControl());
+    }
     done(null, payload);
   });
   if (options.deprecation !== null) v1.addHook("onRequest", deprecationHook(options.deprecation));

@@ -176,6 +176,7 @@ function eventsOf(
       summary: event.summary,
       authority: event.authority,
       sources: event.sources,
+      ...(event.sets === undefined ? {} : { sets: event.sets }),
     };
   });
 }
@@ -186,6 +187,7 @@ function gatherSources(record: JurisdictionFile): SourceRef[] {
     record.decriminalization.sources,
     record.adult_use.sources,
     record.medical.sources,
+    record.hemp.sources,
     ...record.history.map((event) => event.sources),
   ];
   for (const source of groups.flat()) if (!byUrl.has(source.url)) byUrl.set(source.url, source);
@@ -207,7 +209,7 @@ export function buildDataset(checked: CheckedDataset): Dataset {
   const histories = new Map<string, LegalEvent[]>();
   for (const { value } of checked.jurisdictions) {
     const { history, ...current } = value;
-    jurisdictions.push({ ...current, sources: gatherSources(value) });
+    jurisdictions.push({ ...current, upcoming: [], sources: gatherSources(value) });
     histories.set(value.code, eventsOf(value.code, history));
   }
   jurisdictions.sort((a, b) => a.name.localeCompare(b.name, "en"));

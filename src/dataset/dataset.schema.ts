@@ -29,6 +29,7 @@ export const EVENT_KINDS = [
   "repealed",
   "medical_sales_began",
   "decriminalization_amended",
+  "hemp_amended",
   "executive_action",
   "regulation",
   "initiative_filed",
@@ -53,6 +54,25 @@ export const FEDERAL_EVENT_KINDS = [
 export const CSA_SCHEDULES = ["I", "II", "III", "IV", "V", "descheduled"] as const;
 /** What a cited source is: the law or a government page, a reference work, journalism, or an advocate. */
 export const SOURCE_KINDS = ["official", "reference", "news", "advocacy"] as const;
+/** Where adults may use cannabis in public. */
+export const PUBLIC_CONSUMPTION = ["prohibited", "allowed", "designated_areas"] as const;
+/** Whether licensed adult-use businesses may deliver to consumers. */
+export const DELIVERY = ["allowed", "not_allowed", "medical_only"] as const;
+/** The period a purchase limit counts over. */
+export const PURCHASE_PERIODS = ["transaction", "day", "month"] as const;
+/** Kinds of state cannabis-specific taxes on adult-use sales. */
+export const TAX_KINDS = [
+  "excise_retail_percent",
+  "excise_wholesale_percent",
+  "per_weight",
+  "per_thc_mg",
+  "potency_tiered",
+  "other",
+] as const;
+/** Whether out-of-state medical patients are honoured: as they are, after registering, or not. */
+export const RECIPROCITY = ["yes", "registration", "no"] as const;
+/** A state's treatment of hemp-derived intoxicating products (delta-8, THCA flower, hemp delta-9). */
+export const HEMP_TREATMENTS = ["prohibited", "restricted", "unregulated"] as const;
 /** How possessing a small personal amount is treated for an adult. */
 export const SMALL_AMOUNT_OFFENSES = ["legal", "civil", "criminal"] as const;
 
@@ -142,6 +162,138 @@ export const HomeGrow = Type.Object(
   { additionalProperties: false },
 );
 
+export const PurchaseLimit = Type.Object(
+  {
+    flower_grams: Nullable(Type.Number({ minimum: 0 }), "Flower per period, in grams; null if the law sets no flower limit"),
+    concentrate_grams: Nullable(
+      Type.Number({ minimum: 0 }),
+      "Concentrate per period, in grams; null if the law sets none separately",
+    ),
+    edible_thc_mg: Nullable(
+      Type.Number({ minimum: 0 }),
+      "THC in edible products per period, in milligrams; null if the law sets none separately",
+    ),
+    period: OneOf(PURCHASE_PERIODS, "What the limits count over: one transaction, a day or a month"),
+    nonresident_flower_grams: Nullable(
+      Type.Number({ minimum: 0 }),
+      "A lower flower limit for non-residents, in grams; null where residents and visitors share one limit",
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const Tax = Type.Object(
+  {
+    kind: OneOf(
+      TAX_KINDS,
+      "excise_retail_percent: a percent of the retail price; excise_wholesale_percent: a percent of the wholesale price; per_weight: dollars per unit of weight; per_thc_mg: dollars per milligram of THC; potency_tiered: a rate that depends on THC content; other",
+    ),
+    rate: Nullable(Type.Number({ minimum: 0 }), "Percent for the *_percent kinds, dollars per `unit` for per_weight and per_thc_mg; null for tiered and other taxes"),
+    unit: Nullable(Text("What the rate is counted in, e.g. 'percent of retail price'")),
+    description: Text("The tax in plain words"),
+    since: Nullable(IsoDate, "Date this rate took effect, where known"),
+  },
+  { additionalProperties: false },
+);
+
+/** Where one fact comes from: the law that sets it, since when, or why it is unknown. */
+export const Provenance = Type.Object(
+  {
+    since: Nullable(IsoDate, "Date the value has been in force; null if unknown"),
+    authority: Type.Union([Authority, Type.Null()], {
+      description: "The law that sets the value (or that makes it not apply)",
+    }),
+    unknown: Nullable(
+      Text("What research could not establish"),
+      "Why the value is null where it is unknown; null where the value is known or does not apply",
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const provenanceOf = <const K extends readonly string[]>(keys: K, description: string) =>
+  Type.Object(
+    Object.fromEntries(keys.map((key) => [key, Type.Optional(Provenance)])) as {
+      [P in K[number]]: ReturnType<typeof Type.Optional<typeof Provenance>>;
+    },
+    { additionalProperties: false, description },
+  );
+
+/** The dated adult-use variables a business needs, each with its provenance. */
+export const ADULT_USE_VARIABLES = [
+  "minimum_age",
+  "purchase_limit",
+  "public_consumption",
+  "onsite_consumption",
+  "delivery",
+  "local_opt_out",
+  "taxes",
+  "general_sales_tax_applies",
+] as const;
+export const MEDICAL_VARIABLES = [
+  "minimum_age",
+  "reciprocity",
+  "patient_home_grow",
+  "purchase_limit",
+] as const;
+export const HEMP_VARIABLES = ["intoxicating_products", "minimum_age"] as const;
+
+const adultUseDepth = {
+  minimum_age: Nullable(Type.Integer({ minimum: 0 }), "Youngest age at which an adult may buy and possess"),
+  purchase_limit: Nullable(PurchaseLimit, "How much a customer may buy; null where the law sets no limit, there are no sales, or it is unknown (see provenance)"),
+  public_consumption: Nullable(OneOf(PUBLIC_CONSUMPTION, "Use in public places: prohibited, allowed, or only in designated areas")),
+  onsite_consumption: Nullable(
+    Type.Object(
+      {
+        allowed: Type.Boolean({ description: "The law allows licensed on-site consumption (lounges)" }),
+        operating: Nullable(Type.Boolean(), "At least one licensed lounge is operating; null if unknown"),
+      },
+      { additionalProperties: false },
+    ),
+    "Licensed consumption lounges",
+  ),
+  delivery: Nullable(OneOf(DELIVERY, "Delivery of adult-use cannabis to consumers")),
+  local_opt_out: Nullable(Type.Boolean(), "Municipalities or counties may prohibit adult-use businesses"),
+  taxes: Nullable(Type.Array(Tax), "The state's cannabis-specific taxes on adult-use sales ([] where none)"),
+  general_sales_tax_applies: Nullable(Type.Boolean(), "The state's general sales tax also applies to adult-use sales"),
+  local_taxes: Nullable(Text("Local cannabis taxes, described, not itemized")),
+  provenance: provenanceOf(ADULT_USE_VARIABLES, "For each variable above: its law, its date, or why it is unknown"),
+};
+
+const medicalDepth = {
+  minimum_age: Nullable(Type.Integer({ minimum: 0 }), "Youngest age a patient may register without a caregiver"),
+  reciprocity: Nullable(OneOf(RECIPROCITY, "Out-of-state patients: honoured as they are, after registering here, or not")),
+  patient_home_grow: Nullable(
+    Type.Object(
+      {
+        allowed: Type.Boolean({ description: "Registered patients may cultivate" }),
+        plants: Nullable(Type.Integer({ minimum: 0 }), "Plants allowed, where the law sets a count"),
+      },
+      { additionalProperties: false },
+    ),
+    "Home cultivation by patients",
+  ),
+  purchase_limit: Nullable(PurchaseLimit, "How much a patient may buy"),
+  provenance: provenanceOf(MEDICAL_VARIABLES, "For each variable above: its law, its date, or why it is unknown"),
+};
+
+export const Hemp = Type.Object(
+  {
+    intoxicating_products: Nullable(
+      OneOf(
+        HEMP_TREATMENTS,
+        "The state's treatment of hemp-derived intoxicating products (delta-8/delta-10 THC, THCA flower, hemp-derived delta-9 edibles and drinks): prohibited, restricted (state rules beyond federal law: age, potency, registration), or unregulated",
+      ),
+    ),
+    minimum_age: Nullable(Type.Integer({ minimum: 0 }), "The state's minimum age to buy them; null if it sets none"),
+    summary: Nullable(Text("What the state does, in plain words")),
+    authority,
+    sources: Sources("Sources for the facts in this object"),
+    provenance: provenanceOf(HEMP_VARIABLES, "For each variable above: its law, its date, or why it is unknown"),
+  },
+  { additionalProperties: false },
+);
+
 export const AdultUse = Type.Object(
   {
     legal: Type.Boolean({ description: "Adults may legally possess cannabis for any purpose" }),
@@ -150,6 +302,7 @@ export const AdultUse = Type.Object(
     sales_began: Nullable(IsoDate, "Date licensed adult-use retail sales began; null if none yet"),
     possession_limit: Nullable(PossessionLimit, "Personal possession limit"),
     home_grow: Nullable(HomeGrow, "Home cultivation rules"),
+    ...adultUseDepth,
     authority,
     sources: Sources("Sources for the facts in this object"),
   },
@@ -169,6 +322,7 @@ export const Medical = Type.Object(
       IsoDate,
       "Date the first licensed medical dispensary opened (dispensaries allowed is not the same as open); null if none yet or unknown",
     ),
+    ...medicalDepth,
     authority,
     sources: Sources("Sources for the facts in this object"),
   },
@@ -207,6 +361,15 @@ export const Regulator = Type.Object(
   { additionalProperties: false },
 );
 
+/** A record field a change of law sets, as a dotted path: `adult_use.delivery`, `status`. */
+export const FIELD_PATH = "^[a-z_]+(\\.[a-z_]+)*$";
+
+/** The values a change of law sets, by field path; applied from its effective date. */
+export const Sets = Type.Record(Type.String({ pattern: FIELD_PATH }), Type.Unknown(), {
+  description:
+    "The record's fields this change sets, by dotted path (e.g. `adult_use.delivery`), with their new values; they hold from `effective` on",
+});
+
 const eventFields = {
   date: IsoDate,
   effective: Nullable(IsoDate, "Date it takes or took effect; may be in the future"),
@@ -214,7 +377,23 @@ const eventFields = {
   summary: Text("One sentence saying what happened"),
   authority,
   sources: Sources("Sources for this event"),
+  sets: Type.Optional(Sets),
 };
+
+/** A change enacted but not yet in force on the record's day. */
+export const UpcomingChange = Type.Object(
+  {
+    id: Type.String({ description: "The event's identifier in the history" }),
+    kind: Type.String({ description: "The event's kind" }),
+    enacted: IsoDate,
+    effective: IsoDate,
+    title: Text("A short title"),
+    summary: Text("One sentence saying what will change"),
+    sets: Sets,
+    authority,
+  },
+  { additionalProperties: false },
+);
 
 export const HistoryEventFile = Type.Object(
   { ...eventFields, kind: OneOf(EVENT_KINDS, "What kind of event this is") },
@@ -240,6 +419,7 @@ const jurisdictionFields = {
   decriminalization: Decriminalization,
   adult_use: AdultUse,
   medical: Medical,
+  hemp: Hemp,
   regulator: Nullable(Regulator, "The regulator, where one exists"),
   notes: Type.Array(Text("A plain-language caveat"), {
     description: "Caveats: pending measures, court challenges, vetoes, conflicting sources",
@@ -260,6 +440,10 @@ export const JurisdictionFile = Type.Object(
 export const Jurisdiction = Type.Object(
   {
     ...jurisdictionFields,
+    upcoming: Type.Array(UpcomingChange, {
+      description:
+        "Changes enacted but not yet in force on the record's day, soonest first: each with its effective date and the fields it sets",
+    }),
     sources: Sources("Every source cited anywhere in this record and its history, deduplicated"),
   },
   { additionalProperties: false },
@@ -374,5 +558,8 @@ export type FederalFile = Static<typeof FederalFile>;
 export type Federal = Static<typeof Federal>;
 export type DatasetManifest = Static<typeof DatasetManifest>;
 export type SourceRef = Static<typeof Source>;
+export type ProvenanceRef = Static<typeof Provenance>;
+export type UpcomingChange = Static<typeof UpcomingChange>;
+export type PurchaseLimit = Static<typeof PurchaseLimit>;
 export type AuthorityRef = Static<typeof Authority>;
 export type Status = (typeof STATUSES)[number];

@@ -15,6 +15,7 @@ import {
   type Status,
 } from "./dataset.schema.ts";
 import { JURISDICTIONS } from "./jurisdictions.ts";
+import { changeIssues, depthIssues } from "./law.validate.ts";
 
 export type DatasetIssue = { file: string; path: string; message: string };
 
@@ -247,6 +248,22 @@ export function jurisdictionIssues(
       error("/history", "decriminalized, but no decriminalized event records it");
     }
   }
+
+  errors.push(...depthIssues(file, record));
+  errors.push(
+    ...changeIssues(file, record, (folded) => {
+      const problems = schemaIssues(file, folded, "jurisdiction");
+      if (problems.length > 0) return problems;
+      const status = deriveStatus(folded);
+      if (folded.status !== status) {
+        return [{ path: "/status", message: `is ${folded.status}, but the flags make it ${status}` }];
+      }
+      if (folded.adult_use.legal && !folded.decriminalized) {
+        return [{ path: "/decriminalized", message: "must be true where adult use is legal" }];
+      }
+      return [];
+    }),
+  );
 
   if (record.last_reviewed > today)
     error("/last_reviewed", `${record.last_reviewed} is in the future`);

@@ -63,3 +63,76 @@ export const JURISDICTIONS = [
 ] as const;
 
 export type JurisdictionCode = (typeof JURISDICTIONS)[number][0];
+
+/**
+ * The IANA time zone in which each jurisdiction's laws take effect: a change
+ * effective on a day holds from midnight at the start of that day there.
+ * Where a state spans two zones, the zone of its capital counts (the zone of
+ * most of its people in every such state): Florida, Kentucky, Michigan and
+ * Indiana follow Eastern time; Kansas, Nebraska, North and South Dakota,
+ * Tennessee and Texas Central; Idaho Mountain; Oregon and Nevada Pacific;
+ * Alaska Alaska time. docs/DATA.md states the rule.
+ */
+export const TIME_ZONES: Readonly<Record<JurisdictionCode, string>> = Object.freeze({
+  AL: "America/Chicago",
+  AK: "America/Anchorage",
+  AZ: "America/Phoenix",
+  AR: "America/Chicago",
+  CA: "America/Los_Angeles",
+  CO: "America/Denver",
+  CT: "America/New_York",
+  DE: "America/New_York",
+  DC: "America/New_York",
+  FL: "America/New_York",
+  GA: "America/New_York",
+  HI: "Pacific/Honolulu",
+  ID: "America/Boise",
+  IL: "America/Chicago",
+  IN: "America/Indiana/Indianapolis",
+  IA: "America/Chicago",
+  KS: "America/Chicago",
+  KY: "America/New_York",
+  LA: "America/Chicago",
+  ME: "America/New_York",
+  MD: "America/New_York",
+  MA: "America/New_York",
+  MI: "America/Detroit",
+  MN: "America/Chicago",
+  MS: "America/Chicago",
+  MO: "America/Chicago",
+  MT: "America/Denver",
+  NE: "America/Chicago",
+  NV: "America/Los_Angeles",
+  NH: "America/New_York",
+  NJ: "America/New_York",
+  NM: "America/Denver",
+  NY: "America/New_York",
+  NC: "America/New_York",
+  ND: "America/Chicago",
+  OH: "America/New_York",
+  OK: "America/Chicago",
+  OR: "America/Los_Angeles",
+  PA: "America/New_York",
+  RI: "America/New_York",
+  SC: "America/New_York",
+  SD: "America/Chicago",
+  TN: "America/Chicago",
+  TX: "America/Chicago",
+  UT: "America/Denver",
+  VT: "America/New_York",
+  VA: "America/New_York",
+  WA: "America/Los_Angeles",
+  WV: "America/New_York",
+  WI: "America/Chicago",
+  WY: "America/Denver",
+  AS: "Pacific/Pago_Pago",
+  GU: "Pacific/Guam",
+  MP: "Pacific/Saipan",
+  PR: "America/Puerto_Rico",
+  VI: "America/St_Thomas",
+});
+
+/** The jurisdiction's time zone; UTC for a code outside the list (never in a valid dataset). */
+export function timeZoneOf(code: string): string {
+  return (TIME_ZONES as Record<string, string>)[code] ?? "UTC";
+}

@@ -11,8 +11,10 @@ import { html, type SafeHtml } from "./html.ts";
 export type EmbedOptions = {
   /** The status map, drawn on first use and kept by the site. */
   map: () => SafeHtml;
-  /** The rendered legend. */
-  legend: SafeHtml;
+  /** The rendered legend (of the law in force now). */
+  legend: () => SafeHtml;
+  /** Cache-Control of the page now: a cache never keeps it past the next change of law. */
+  cacheControl?: () => string;
   /** Who may frame the page: CSP frame-ancestors sources, e.g. ["*"] or ["https://news.example"]. */
   frameAncestors: readonly string[];
   publicBaseUrl: string;
@@ -35,6 +37,7 @@ export async function embedRoutes(app: FastifyInstance, options: EmbedOptions): 
   // Built on the first request: the map takes tens of milliseconds to draw,
   // which start-up need not spend.
   let page: string | undefined;
+  let pageMap: SafeHtml | undefined;
   const render = () =>
     html`<!doctype html>
 <html lang="en">
@@ -51,7 +54,7 @@ export async function embedRoutes(app: FastifyInstance, options: EmbedOptions): 
 ${options.map()}
 </figure>
 <div class="map-side">
-${options.legend}
+${options.legend()}
 <p class="legend-note">Source: <a href="${options.publicBaseUrl}/">Cannabis Legal Status</a>, dataset ${options.datasetVersion} (CC BY 4.0).</p>
 </div>
 </main>
@@ -60,12 +63,16 @@ ${options.legend}
 `.toString();
 
   app.get("/embed/map", { schema: { hide: true } }, (_request, reply) => {
-    page ??= render();
+    const map = options.map();
+    if (page === undefined || map !== pageMap) {
+      page = render();
+      pageMap = map;
+    }
     return reply
       .removeHeader("x-frame-options")
       .header("content-security-policy", csp)
       .header("cross-origin-resource-policy", "cross-origin")
-      .header("cache-control", "public, max-age=300")
+      .header("cache-control", options.cacheControl?.() ?? "public, max-age=300")
       .type("text/html; charset=utf-8")
       .send(page);
   });

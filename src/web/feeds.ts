@@ -3,8 +3,10 @@
  * integrations: `/changes.atom` (every jurisdiction and federal law, the
  * newest events) and `/states/{code}/changes.atom` (one jurisdiction, all
  * its events). Entries come from the same events as `/v1/changes`, one per
- * event, with its effective date and a link to the law. Each feed is built
- * once at start-up; requests revalidate with `ETag` / `If-None-Match` or
+ * event, with its effective date and a link to the law, and one more entry
+ * when an event takes effect (at the start of its effective day in the
+ * jurisdiction's zone). Each feed is built on first use and rebuilt when the
+ * law in force changes (src/dataset/law.live.ts); requests revalidate with `ETag` / `If-None-Match` or
  * `Last-Modified` / `If-Modified-Since`. Feeds are website resources: they
  * are not counted against the API's rate limit.
  */
@@ -16,6 +18,8 @@ import {
 } from "../api/representation.ts";
 import type { Dataset } from "../dataset/dataset.load.ts";
 import type { LegalEvent } from "../dataset/dataset.schema.ts";
+import { timeZoneOf } from "../dataset/jurisdictions.ts";
+import { startOfDayIn } from "../lib/zoned-time.ts";
 import { AppError } from "../errors.ts";
 
 export const ATOM_MEDIA_TYPE = "application/atom+xml";
@@ -23,7 +27,16 @@ export const ATOM_MEDIA_TYPE = "application/atom+xml";
 export const FEED_MAX_ENTRIES = 100;
 const FEED_CACHE_CONTROL = "public, max-age=300, stale-while-revalidate=60";
 
-export type FeedOptions = { dataset: Dataset; publicBaseUrl: string };
+/** The law in force now: the dataset and each jurisdiction's day. */
+export type FeedState = Readonly<{ dataset: Dataset; days: ReadonlyMap<string, string> }>;
+
+export type FeedOptions = { state: () => FeedState; publicBaseUrl: string };
+
+/** A feed entry: an event, as enacted or as it takes effect. */
+type Entry = Readonly<{ event: LegalEvent; tookEffect: boolean; day: string; at: number }>;
+
+/** Federal events take effect on Eastern time (the capital's). */
+const FEDERAL_ZONE_OF = "DC";
 
 function xml(value: string): string {
   return value
@@ -40,7 +53,8 @@ function kindLabel(kind: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-function entry(event: LegalEvent, base: string, names: ReadonlyMap<string, string>): string {
+function entry(item: Entry, base: string, names: ReadonlyMap<string, string>): string {
+  const { event } = item;
   const page = event.jurisdiction === "US" ? `${base}/` : `${base}/states/${event.jurisdiction}`;
   const where = names.get(event.jurisdiction) ?? "United States (federal)";
   const effective =
@@ -54,6 +68,18 @@ function entry(event: LegalEvent, base: string, names: ReadonlyMap<string, strin
       : `<link rel="alternate" type="text/html" href="${xml(law.url)}" title="${xml(law.title)}"/>`,
     `<link rel="related" type="text/html" href="${xml(page)}" title="${xml(where)}"/>`,
   ].join("");
+  if (item.tookEffect) {
+    const at = new Date(item.at).toISOString();
+    return `<entry>
+<id>${xml(`${base}/changes.atom#${event.id}-took-effect`)}</id>
+<title>${xml(`${where}: in force from today: ${event.title}`)}</title>
+<published>${at}</published>
+<updated>${at}</updated>
+${links}
+<category term="took_effect" label="Took effect"/>
+<summary type="text">${xml(`In force from ${item.day} (enacted ${event.date}): ${event.summary}`)}</summary>
+</entry>`;
+  }
   return `<entry>
 <id>${xml(`${base}/changes.atom#${event.id}`)}</id>
 <title>${xml(`${where}: ${event.title}`)}</title>
@@ -71,7 +97,7 @@ function feed(options: {
   self: string;
   alternate: string;
   updated: string;
-  events: readonly LegalEvent[];
+  events: readonly Entry[];
   base: string;
   names: ReadonlyMap<string, string>;
 }): string {
@@ -85,17 +111,42 @@ function feed(options: {
 <link rel="self" type="${ATOM_MEDIA_TYPE}" href="${xml(options.self)}"/>
 <link rel="alternate" type="text/html" href="${xml(options.alternate)}"/>
 <rights>Data: CC BY 4.0</rights>
-${options.events.map((event) => entry(event, options.base, options.names)).join("\n")}
+${options.events.map((item) => entry(item, options.base, options.names)).join("\n")}
 </feed>
 `;
 }
 
 type BuiltFeed = { representation: Representation; lastModified: string };
 
-/** The newest day a feed describes: its newest event, or the release if newer. */
-function newestDay(events: readonly LegalEvent[], released: string): string {
-  const days = [released, ...events.map((event) => event.date)].sort();
+/** The newest day a feed describes: its newest entry, or the release if newer. */
+function newestDay(entries: readonly Entry[], released: string): string {
+  const days = [released, ...entries.map((item) => item.day)].sort();
   return days[days.length - 1] ?? released;
+}
+
+/**
+ * An entry per event (on its date) and one per event that has taken effect
+ * on a later day (on that day), newest first. `dayOf` is a jurisdiction's
+ * day now.
+ */
+function entriesOf(events: readonly LegalEvent[], dayOf: (code: string) => string): Entry[] {
+  const entries: Entry[] = [];
+  for (const event of events) {
+    entries.push({ event, tookEffect: false, day: event.date, at: Date.parse(instant(event.date)) });
+    const today = dayOf(event.jurisdiction);
+    if (event.effective !== null && event.effective > event.date && event.effective <= today) {
+      const zone = timeZoneOf(event.jurisdiction === "US" ? FEDERAL_ZONE_OF : event.jurisdiction);
+      const at = startOfDayIn(zone, event.effective);
+      entries.push({ event, tookEffect: true, day: event.effective, at });
+    }
+  }
+  return entries.sort(
+    (a, b) =>
+      b.at - a.at ||
+      a.event.jurisdiction.localeCompare(b.event.jurisdiction) ||
+      Number(b.tookEffect) - Number(a.tookEffect) ||
+      a.event.id.localeCompare(b.event.id),
+  );
 }
 
 /**
@@ -109,25 +160,35 @@ function lazyFeeds(options: FeedOptions): {
   byCode: (code: string) => BuiltFeed | undefined;
 } {
   let built: ReturnType<typeof buildFeeds> | undefined;
+  let builtFor: FeedState | undefined;
   const feeds = () => {
-    built ??= buildFeeds(options);
+    const state = options.state();
+    if (built === undefined || state !== builtFor) {
+      built = buildFeeds(state, options.publicBaseUrl);
+      builtFor = state;
+    }
     return built;
   };
   return { all: () => feeds().all, byCode: (code) => feeds().byCode.get(code) };
 }
 
-export function buildFeeds(options: FeedOptions): {
+export function buildFeeds(
+  state: FeedState,
+  base: string,
+): {
   all: BuiltFeed;
   byCode: ReadonlyMap<string, BuiltFeed>;
 } {
-  const { dataset, publicBaseUrl: base } = options;
+  const { dataset, days } = state;
+  const dayOf = (code: string) =>
+    days.get(code === "US" ? FEDERAL_ZONE_OF : code) ?? dataset.manifest.released;
   const names = new Map(dataset.jurisdictions.map((j) => [j.code, j.name]));
   const released = dataset.manifest.released;
   const build = (body: string, day: string): BuiltFeed => ({
     representation: buildRepresentation(body),
     lastModified: new Date(Date.parse(instant(day))).toUTCString(),
   });
-  const newest = dataset.changes.slice(0, FEED_MAX_ENTRIES);
+  const newest = entriesOf(dataset.changes, dayOf).slice(0, FEED_MAX_ENTRIES);
   const allDay = newestDay(newest, released);
   const all = build(
     feed({
@@ -144,7 +205,7 @@ export function buildFeeds(options: FeedOptions): {
   );
   const byCode = new Map<string, BuiltFeed>();
   for (const record of dataset.jurisdictions) {
-    const events = [...(dataset.histories.get(record.code) ?? [])].reverse();
+    const events = entriesOf(dataset.histories.get(record.code) ?? [], dayOf);
     const day = newestDay(events, released);
     byCode.set(
       record.code,

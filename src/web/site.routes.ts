@@ -53,15 +53,18 @@ import {
 import { staticAssets } from "./static-assets.ts";
 
 export type SiteOptions = {
-  dataset: Dataset;
+  /** The dataset as in force now (src/dataset/law.live.ts): each page asks on every request. */
+  dataset: () => Dataset;
   /** Public origin, used in the copy-paste example request. */
   publicBaseUrl: string;
   /** Who is asking (for the header's account area and forms' CSRF token). */
   pageContext: (request: FastifyRequest, reply: FastifyReply) => PageContext | Promise<PageContext>;
-  /** Today's date as YYYY-MM-DD; decides which history events are still to take effect. */
-  today?: () => string;
+  /** Today's date as YYYY-MM-DD (in a jurisdiction's zone, given its code); decides which history events are still to take effect. */
+  today?: (code?: string) => string;
   /** Who may frame /embed/map (CSP frame-ancestors sources). */
   embedFrameAncestors?: readonly string[];
+  /** Cache-Control of /embed/map now (never past the next change of law). */
+  embedCacheControl?: () => string;
 };
 
 const ASSETS_DIR = join(PROJECT_ROOT, "src", "web", "assets");
@@ -73,8 +76,11 @@ function countByStatus(records: readonly Jurisdiction[]): Counts {
     STATUSES.map((status) => [status, { statesAndDc: 0, territories: 0 }]),
   ) as Counts;
   for (const record of records) {
-    if (record.type === "territory") counts[record.status].territories += 1;
-    else counts[record.status].statesAndDc += 1;
+    // Before a record's review its status may be unknown (src/dataset/law.ts): not counted.
+    const count = counts[record.status] as Counts[Status] | undefined;
+    if (count === undefined) continue;
+    if (record.type === "territory") count.territories += 1;
+    else count.statesAndDc += 1;
   }
   return counts;
 }
@@ -160,11 +166,12 @@ function reviewRange(records: readonly Jurisdiction[]): SafeHtml {
 
 function renderHome(
   options: SiteOptions,
+  dataset: Dataset,
   map: SafeHtml,
   legend: SafeHtml,
   view: MapView,
 ): SafeHtml {
-  const { dataset, publicBaseUrl } = options;
+  const { publicBaseUrl } = options;
   const records = dataset.jurisdictions;
   return html`<section class="intro">
 <h1>Cannabis legal status in the United States</h1>
@@ -418,18 +425,13 @@ ${timeline}
 </section>`;
 }
 
-export async function siteRoutes(app: FastifyInstance, options: SiteOptions): Promise<void> {
-  const { dataset } = options;
-  const today = options.today ?? (() => isoDay(new Date()));
-
-  await app.register(staticAssets, { root: ASSETS_DIR, path: "/assets/", maxAgeSeconds: 3600 });
-
+/** What the pages show of one state of the law, drawn on first use and kept while it holds. */
+function createPages(options: SiteOptions, dataset: Dataset) {
   const records = dataset.jurisdictions;
   const legend = renderLegend(countByStatus(records), records);
   // The map is drawn on the first request that shows it (tens of
   // milliseconds of projection work start-up need not spend), once per view.
   const mapped = records.filter((record) => record.type !== "territory");
-  let topology: ReturnType<typeof loadStatesTopology> | undefined;
   const maps = new Map<MapView, SafeHtml>();
   const mapOf = (view: MapView): SafeHtml => {
     let map = maps.get(view);
@@ -446,6 +448,7 @@ export async function siteRoutes(app: FastifyInstance, options: SiteOptions): Pr
     if (body === undefined) {
       body = renderHome(
         options,
+        dataset,
         mapOf(view),
         view === "status" ? legend : renderDecrimLegend(records),
         view,
@@ -454,15 +457,46 @@ export async function siteRoutes(app: FastifyInstance, options: SiteOptions): Pr
     }
     return body;
   };
-  await app.register(embedRoutes, {
-    map: () => mapOf("status"),
+  let defaultStatesBody: SafeHtml | undefined;
+  let federalBody: SafeHtml | undefined;
+  return {
+    dataset,
+    records,
     legend,
+    mapOf,
+    homeBody,
+    defaultStatesBody: () => {
+      defaultStatesBody ??= renderStatesTable(records, legend, parseStatesQuery({}));
+      return defaultStatesBody;
+    },
+    federalBody: () => {
+      federalBody ??= renderFederalPage(dataset.federal);
+      return federalBody;
+    },
+  };
+}
+
+let topology: ReturnType<typeof loadStatesTopology> | undefined;
+
+export async function siteRoutes(app: FastifyInstance, options: SiteOptions): Promise<void> {
+  const today = options.today ?? (() => isoDay(new Date()));
+
+  await app.register(staticAssets, { root: ASSETS_DIR, path: "/assets/", maxAgeSeconds: 3600 });
+
+  let pages = createPages(options, options.dataset());
+  const current = () => {
+    const dataset = options.dataset();
+    if (dataset !== pages.dataset) pages = createPages(options, dataset);
+    return pages;
+  };
+  await app.register(embedRoutes, {
+    map: () => current().mapOf("status"),
+    legend: () => current().legend,
     frameAncestors: options.embedFrameAncestors ?? ["*"],
     publicBaseUrl: options.publicBaseUrl,
-    datasetVersion: dataset.manifest.version,
+    datasetVersion: pages.dataset.manifest.version,
+    ...(options.embedCacheControl === undefined ? {} : { cacheControl: options.embedCacheControl }),
   });
-  const defaultStatesBody = renderStatesTable(records, legend, parseStatesQuery({}));
-  const federalBody = renderFederalPage(dataset.federal);
 
   // Pages carry the visitor's header (and the page context may set a CSRF
   // cookie), so no shared cache may keep them; the data behind them is cached
@@ -479,7 +513,7 @@ export async function siteRoutes(app: FastifyInstance, options: SiteOptions): Pr
       title: "Cannabis legal status by state",
       description:
         "A map of the cannabis legal status of every US state, DC and the five inhabited territories, with sources.",
-      body: homeBody(view),
+      body: current().homeBody(view),
       mainClass: "home",
       feeds: [{ title: "Cannabis law changes (Atom)", href: "/changes.atom" }],
     });
@@ -487,19 +521,23 @@ export async function siteRoutes(app: FastifyInstance, options: SiteOptions): Pr
 
   app.get("/states", { schema: { hide: true } }, (request, reply) => {
     const query = parseStatesQuery((request.query ?? {}) as Record<string, unknown>);
+    const pages = current();
     const isDefault =
       query.q === "" && query.status === "" && query.decriminalized === "" && query.sort === "name";
     return sendPage(request, reply, {
       title: "All jurisdictions",
       description:
         "The cannabis legal status of all 50 states, DC and the five inhabited territories: filter, sort and search.",
-      body: isDefault ? defaultStatesBody : renderStatesTable(records, legend, query),
+      body: isDefault
+        ? pages.defaultStatesBody()
+        : renderStatesTable(pages.records, pages.legend, query),
     });
   });
 
   app.get("/changes", { schema: { hide: true } }, (request, reply) => {
     const asked = (request.query as { state?: unknown }).state;
     const code = typeof asked === "string" ? asked.toUpperCase().slice(0, 2) : "";
+    const { dataset } = current();
     const state = code === "US" || dataset.byCode.has(code) ? code : "";
     return sendPage(request, reply, {
       title: "What changed",
@@ -515,7 +553,7 @@ export async function siteRoutes(app: FastifyInstance, options: SiteOptions): Pr
       title: "Federal law",
       description:
         "Cannabis under US federal law: schedule, rescheduling, hemp and appropriations riders, with the law cited.",
-      body: federalBody,
+      body: current().federalBody(),
     }),
   );
 
@@ -525,6 +563,7 @@ export async function siteRoutes(app: FastifyInstance, options: SiteOptions): Pr
     (request, reply) => {
       const asked = request.params.code.slice(0, 20);
       const code = asked.toUpperCase();
+      const { dataset } = current();
       const record = dataset.byCode.get(code);
       if (record === undefined) {
         throw new AppError("not_found", `No jurisdiction has the code ${code}.`);
@@ -536,7 +575,7 @@ export async function siteRoutes(app: FastifyInstance, options: SiteOptions): Pr
         body: renderStatePage(
           record,
           dataset.histories.get(code) ?? [],
-          today(),
+          today(code),
           dataset.manifest.sources_current_to ?? null,
         ),
         mainClass: "state-page",

@@ -2,13 +2,28 @@ import assert from "node:assert/strict";
 import { Readable } from "node:stream";
 import { after, before, describe, test } from "node:test";
 import FeedParser from "feedparser";
+import type { LegalEvent } from "../../src/dataset/dataset.schema.ts";
+import { timeZoneOf } from "../../src/dataset/jurisdictions.ts";
+import { createFakeClock } from "../../src/lib/clock.ts";
+import { dayIn } from "../../src/lib/zoned-time.ts";
 import { FEED_MAX_ENTRIES } from "../../src/web/feeds.ts";
 import { buildTestApp, injectCompressed, realDataset, type TestApp } from "../helpers.ts";
 
 let app: TestApp;
+/** The instant the feeds are asked at: 2026-11-25, noon Eastern. */
+const NOW = Date.parse("2026-11-25T17:00:00Z");
 before(async () => {
-  app = await buildTestApp();
+  const clock = createFakeClock(NOW);
+  app = await buildTestApp({ clock, lawClock: clock });
 });
+
+/** Events taken into effect after their enactment, by `NOW`, in their jurisdiction's zone. */
+function tookEffect(events: readonly LegalEvent[]): LegalEvent[] {
+  return events.filter((event) => {
+    const zone = timeZoneOf(event.jurisdiction === "US" ? "DC" : event.jurisdiction);
+    return event.effective !== null && event.effective > event.date && event.effective <= dayIn(zone, NOW);
+  });
+}
 after(() => app.close());
 
 type Parsed = { meta: FeedParser.Meta; items: FeedParser.Item[] };
@@ -45,13 +60,17 @@ describe("Atom feeds", () => {
     const { meta, items } = await parseFeed(response.body);
     assert.equal(meta["#type"], "atom");
     assert.equal(meta.title, "Cannabis law changes in the United States");
-    const expected = realDataset().changes.slice(0, FEED_MAX_ENTRIES);
-    assert.equal(items.length, expected.length);
+    const { changes } = realDataset();
+    const entries = changes.length + tookEffect(changes).length;
+    assert.equal(items.length, Math.min(FEED_MAX_ENTRIES, entries));
     assert.equal(new Set(items.map((item) => item.guid)).size, items.length);
+    // Newest first, whether an entry is an enactment or a law taking effect.
+    const dates = items.map((item) => item.pubdate?.getTime() ?? 0);
+    assert.deepEqual(dates, [...dates].sort((a, b) => b - a));
     const first = items[0];
-    assert.ok(first?.title.includes(expected[0]?.title ?? "missing"));
-    assert.equal(first?.link, expected[0]?.sources[0]?.url);
-    assert.ok(first?.pubdate instanceof Date);
+    const firstEvent = changes.find((event) => first?.title.includes(event.title));
+    assert.ok(firstEvent, "the newest entry names an event");
+    assert.equal(first?.link, firstEvent.sources[0]?.url);
   });
 
   test("/states/CO/changes.atom: every Colorado event, with its effective date", async () => {
@@ -59,9 +78,16 @@ describe("Atom feeds", () => {
     assert.equal(response.statusCode, 200);
     const { items } = await parseFeed(response.body);
     const history = realDataset().histories.get("CO") ?? [];
-    assert.equal(items.length, history.length);
-    const legalized = items.find((item) => item.title.includes("Amendment 64"));
+    assert.equal(items.length, history.length + tookEffect(history).length);
+    const legalized = items.find(
+      (item) => item.title.includes("Amendment 64") && !item.title.includes("in force"),
+    );
     assert.match(legalized?.summary ?? "", /Effective 2012-12-10/);
+    // Amendment 64 was approved on 2012-11-06 and took effect on 2012-12-10: an entry for each.
+    const inForce = items.find(
+      (item) => item.title.includes("Amendment 64") && item.title.includes("in force"),
+    );
+    assert.equal(inForce?.pubdate?.toISOString(), "2012-12-10T07:00:00.000Z");
     assert.ok(items.every((item) => item.categories.length === 1));
   });
 
