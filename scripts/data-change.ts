@@ -19,8 +19,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline/promises";
 import { parseArgs } from "node:util";
-import { checkDataset, DatasetError, readDataset } from "../src/dataset/dataset.load.ts";
 import { readDenylist } from "../src/dataset/dataset.gate.ts";
+import { checkDataset, DatasetError, readDataset } from "../src/dataset/dataset.load.ts";
 import {
   EVENT_KINDS,
   type HistoryEventFile,
@@ -159,7 +159,8 @@ for (const item of setFlags) {
 
 const title = flags.title ?? (await ask("title", "Title (short)")) ?? "";
 const citation = flags.citation ?? (await ask("citation", "The law, cited")) ?? "";
-const url = flags.url ?? (flags.citation === undefined ? await ask("url", "Official URL", true) : undefined);
+const url =
+  flags.url ?? (flags.citation === undefined ? await ask("url", "Official URL", true) : undefined);
 const sourceTitles = flags["source-title"] ?? [];
 const sourceUrls = flags["source-url"] ?? [];
 if (sourceTitles.length === 0 && sourceUrls.length === 0 && interactive) {
@@ -220,7 +221,8 @@ const dir = flags.data ?? "data";
 const denylist = readDenylist(dir);
 for (const [index, source] of sources.entries()) {
   const denied = denylist.reasonDenied(source.url);
-  if (denied !== null) refuse(`--source-url ${index + 1}: ${source.url} is deny-listed (${denied}).`);
+  if (denied !== null)
+    refuse(`--source-url ${index + 1}: ${source.url} is deny-listed (${denied}).`);
 }
 if (url !== undefined) {
   const denied = denylist.reasonDenied(url);
@@ -231,7 +233,9 @@ if (url !== undefined) {
 const file = `jurisdictions/${code}.json`;
 const path = join(dir, file);
 const record = JSON.parse(readFileSync(path, "utf8")) as JurisdictionFile;
-const history = [...record.history, event].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+const history = [...record.history, event].sort((a, b) =>
+  a.date < b.date ? -1 : a.date > b.date ? 1 : 0,
+);
 const changed: JurisdictionFile = { ...record, history };
 const { raw, errors } = readDataset(dir);
 raw.jurisdictions = raw.jurisdictions.map((parsed) =>
@@ -251,7 +255,9 @@ try {
 
 const fields = Object.keys(sets).join(", ");
 if (flags["dry-run"]) {
-  process.stdout.write(`✓ valid: ${code} ${title} (${fields}) from ${effective}; nothing written (--dry-run)\n`);
+  process.stdout.write(
+    `✓ valid: ${code} ${title} (${fields}) from ${effective}; nothing written (--dry-run)\n`,
+  );
 } else {
   writeFileSync(path, `${JSON.stringify(changed, null, 2)}\n`);
   process.stdout.write(

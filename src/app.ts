@@ -46,8 +46,8 @@ import { sendExpiryNotices } from "./api-keys/key-expiry.ts";
 import type { Config } from "./config.ts";
 import type { Dataset } from "./dataset/dataset.load.ts";
 import { timeZoneOf } from "./dataset/jurisdictions.ts";
-import { createLawModel } from "./dataset/law.ts";
 import { createLiveLaw, type LiveLaw } from "./dataset/law.live.ts";
+import { createLawModel } from "./dataset/law.ts";
 import { type DatabaseHandle, isDatabaseUnavailable } from "./db/database.ts";
 import {
   AppError,
@@ -59,8 +59,8 @@ import {
 } from "./errors.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { createDayOf } from "./lib/dates.ts";
-import { dayIn } from "./lib/zoned-time.ts";
 import { createLazyValidators, type LazyValidators } from "./lib/lazy-validators.ts";
+import { dayIn } from "./lib/zoned-time.ts";
 import { createOutboxMailer, createSmtpMailer, deliverer, type Mailer } from "./mail/mailer.ts";
 import { accountDeletedMail, keyCreatedMail, passwordChangedMail } from "./mail/messages.ts";
 import { createAccessLog } from "./ops/access-log.ts";
@@ -575,8 +575,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // The law in force now: the API's bodies are rebuilt when a change takes
   // effect (src/dataset/law.live.ts), and each part of the site asks for
   // the current state on every request.
-  const live =
-    deps.live ?? createLiveLaw(createLawModel(deps.dataset), deps.lawClock ?? clock);
+  const live = deps.live ?? createLiveLaw(createLawModel(deps.dataset), deps.lawClock ?? clock);
   let listening = false;
   let viewsState = live.current();
   let views = buildApiViews(viewsState.dataset, live.model);
@@ -765,7 +764,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     pageContext,
     egress,
   });
-  await app.register(feedRoutes, { state: () => live.current(), publicBaseUrl: config.publicBaseUrl });
+  await app.register(feedRoutes, {
+    state: () => live.current(),
+    publicBaseUrl: config.publicBaseUrl,
+  });
   const protect = [sameOriginCheck(new URL(config.publicBaseUrl).origin), app.csrfProtection];
   const verification = createEmailVerification({ db, clock, deliver, origin });
   const passwordGate = createPasswordGate(PASSWORD_GATE_POLICY);

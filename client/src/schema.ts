@@ -191,7 +191,7 @@ export interface operations {
                  */
                 as_of?: string;
                 /**
-                 * @description Comma-separated top-level fields to return, e.g. `code,status`: code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, regulator, notes, last_reviewed, sources. An unknown name is refused (400 `unknown_field`).
+                 * @description Comma-separated top-level fields to return, e.g. `code,status`: code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, regulator, notes, last_reviewed, upcoming, sources. An unknown name is refused (400 `unknown_field`).
                  * @example code,name,status,decriminalized
                  */
                 fields?: string;
@@ -320,6 +320,160 @@ export interface operations {
                                     household_max: number | null;
                                     summary: string | null;
                                 } | null;
+                                /** @description Youngest age at which an adult may buy and possess */
+                                minimum_age: number | null;
+                                /** @description How much a customer may buy; null where the law sets no limit, there are no sales, or it is unknown (see provenance) */
+                                purchase_limit: {
+                                    /** @description Flower per period, in grams; null if the law sets no flower limit */
+                                    flower_grams: number | null;
+                                    /** @description Concentrate per period, in grams; null if the law sets none separately */
+                                    concentrate_grams: number | null;
+                                    /** @description THC in edible products per period, in milligrams; null if the law sets none separately */
+                                    edible_thc_mg: number | null;
+                                    /**
+                                     * @description What the limits count over: one transaction, a day or a month
+                                     * @enum {unknown}
+                                     */
+                                    period: "transaction" | "day" | "month";
+                                    /** @description A lower flower limit for non-residents, in grams; null where residents and visitors share one limit */
+                                    nonresident_flower_grams: number | null;
+                                } | null;
+                                public_consumption: ("prohibited" | "allowed" | "designated_areas") | null;
+                                /** @description Licensed consumption lounges */
+                                onsite_consumption: {
+                                    /** @description The law allows licensed on-site consumption (lounges) */
+                                    allowed: boolean;
+                                    /** @description At least one licensed lounge is operating; null if unknown */
+                                    operating: boolean | null;
+                                } | null;
+                                delivery: ("allowed" | "not_allowed" | "medical_only") | null;
+                                /** @description Municipalities or counties may prohibit adult-use businesses */
+                                local_opt_out: boolean | null;
+                                /** @description The state's cannabis-specific taxes on adult-use sales ([] where none) */
+                                taxes: {
+                                    /**
+                                     * @description excise_retail_percent: a percent of the retail price; excise_wholesale_percent: a percent of the wholesale price; per_weight: dollars per unit of weight; per_thc_mg: dollars per milligram of THC; potency_tiered: a rate that depends on THC content; other
+                                     * @enum {unknown}
+                                     */
+                                    kind: "excise_retail_percent" | "excise_wholesale_percent" | "per_weight" | "per_thc_mg" | "potency_tiered" | "other";
+                                    /** @description Percent for the *_percent kinds, dollars per `unit` for per_weight and per_thc_mg; null for tiered and other taxes */
+                                    rate: number | null;
+                                    unit: string | null;
+                                    /** @description The tax in plain words */
+                                    description: string;
+                                    /** @description Date this rate took effect, where known */
+                                    since: string | null;
+                                }[] | null;
+                                /** @description The state's general sales tax also applies to adult-use sales */
+                                general_sales_tax_applies: boolean | null;
+                                local_taxes: string | null;
+                                /** @description For each variable above: its law, its date, or why it is unknown */
+                                provenance: {
+                                    minimum_age?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    purchase_limit?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    public_consumption?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    onsite_consumption?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    delivery?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    local_opt_out?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    taxes?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    general_sales_tax_applies?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                };
                                 /** @description The law behind these facts (null only where no law applies) */
                                 authority: {
                                     /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -367,6 +521,87 @@ export interface operations {
                                 effective: string | null;
                                 /** @description Date the first licensed medical dispensary opened (dispensaries allowed is not the same as open); null if none yet or unknown */
                                 sales_began: string | null;
+                                /** @description Youngest age a patient may register without a caregiver */
+                                minimum_age: number | null;
+                                reciprocity: ("yes" | "registration" | "no") | null;
+                                /** @description Home cultivation by patients */
+                                patient_home_grow: {
+                                    /** @description Registered patients may cultivate */
+                                    allowed: boolean;
+                                    /** @description Plants allowed, where the law sets a count */
+                                    plants: number | null;
+                                } | null;
+                                /** @description How much a patient may buy */
+                                purchase_limit: {
+                                    /** @description Flower per period, in grams; null if the law sets no flower limit */
+                                    flower_grams: number | null;
+                                    /** @description Concentrate per period, in grams; null if the law sets none separately */
+                                    concentrate_grams: number | null;
+                                    /** @description THC in edible products per period, in milligrams; null if the law sets none separately */
+                                    edible_thc_mg: number | null;
+                                    /**
+                                     * @description What the limits count over: one transaction, a day or a month
+                                     * @enum {unknown}
+                                     */
+                                    period: "transaction" | "day" | "month";
+                                    /** @description A lower flower limit for non-residents, in grams; null where residents and visitors share one limit */
+                                    nonresident_flower_grams: number | null;
+                                } | null;
+                                /** @description For each variable above: its law, its date, or why it is unknown */
+                                provenance: {
+                                    minimum_age?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    reciprocity?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    patient_home_grow?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    purchase_limit?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                };
                                 /** @description The law behind these facts (null only where no law applies) */
                                 authority: {
                                     /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -390,6 +625,63 @@ export interface operations {
                                     kind: "official" | "reference" | "news" | "advocacy";
                                 }[];
                             };
+                            hemp: {
+                                intoxicating_products: ("prohibited" | "restricted" | "unregulated") | null;
+                                /** @description The state's minimum age to buy them; null if it sets none */
+                                minimum_age: number | null;
+                                summary: string | null;
+                                /** @description The law behind these facts (null only where no law applies) */
+                                authority: {
+                                    /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                    citation: string;
+                                    /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                    url: string | null;
+                                } | null;
+                                /** @description Sources for the facts in this object */
+                                sources: {
+                                    /** @description What the source is, e.g. the statute, regulator page or article title */
+                                    title: string;
+                                    /**
+                                     * Format: uri
+                                     * @description Where to read it
+                                     */
+                                    url: string;
+                                    /**
+                                     * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                     * @enum {unknown}
+                                     */
+                                    kind: "official" | "reference" | "news" | "advocacy";
+                                }[];
+                                /** @description For each variable above: its law, its date, or why it is unknown */
+                                provenance: {
+                                    intoxicating_products?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    minimum_age?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                };
+                            };
                             /** @description The regulator, where one exists */
                             regulator: {
                                 /** @description The agency that licenses and regulates cannabis */
@@ -407,6 +699,38 @@ export interface operations {
                              * @description Date this record was last checked against its sources
                              */
                             last_reviewed: string;
+                            /** @description Changes enacted but not yet in force on the record's day, soonest first: each with its effective date and the fields it sets */
+                            upcoming: {
+                                /** @description The event's identifier in the history */
+                                id: string;
+                                /** @description The event's kind */
+                                kind: string;
+                                /**
+                                 * Format: date
+                                 * @description ISO 8601 calendar date (YYYY-MM-DD)
+                                 */
+                                enacted: string;
+                                /**
+                                 * Format: date
+                                 * @description ISO 8601 calendar date (YYYY-MM-DD)
+                                 */
+                                effective: string;
+                                /** @description A short title */
+                                title: string;
+                                /** @description One sentence saying what will change */
+                                summary: string;
+                                /** @description The record's fields this change sets, by dotted path (e.g. `adult_use.delivery`), with their new values; they hold from `effective` on */
+                                sets: {
+                                    [key: string]: unknown;
+                                };
+                                /** @description The law behind these facts (null only where no law applies) */
+                                authority: {
+                                    /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                    citation: string;
+                                    /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                    url: string | null;
+                                } | null;
+                            }[];
                             /** @description Every source cited anywhere in this record and its history, deduplicated */
                             sources: {
                                 /** @description What the source is, e.g. the statute, regulator page or article title */
@@ -512,6 +836,160 @@ export interface operations {
                                     household_max: number | null;
                                     summary: string | null;
                                 } | null;
+                                /** @description Youngest age at which an adult may buy and possess */
+                                minimum_age: number | null;
+                                /** @description How much a customer may buy; null where the law sets no limit, there are no sales, or it is unknown (see provenance) */
+                                purchase_limit: {
+                                    /** @description Flower per period, in grams; null if the law sets no flower limit */
+                                    flower_grams: number | null;
+                                    /** @description Concentrate per period, in grams; null if the law sets none separately */
+                                    concentrate_grams: number | null;
+                                    /** @description THC in edible products per period, in milligrams; null if the law sets none separately */
+                                    edible_thc_mg: number | null;
+                                    /**
+                                     * @description What the limits count over: one transaction, a day or a month
+                                     * @enum {unknown}
+                                     */
+                                    period: "transaction" | "day" | "month";
+                                    /** @description A lower flower limit for non-residents, in grams; null where residents and visitors share one limit */
+                                    nonresident_flower_grams: number | null;
+                                } | null;
+                                public_consumption: ("prohibited" | "allowed" | "designated_areas") | null;
+                                /** @description Licensed consumption lounges */
+                                onsite_consumption: {
+                                    /** @description The law allows licensed on-site consumption (lounges) */
+                                    allowed: boolean;
+                                    /** @description At least one licensed lounge is operating; null if unknown */
+                                    operating: boolean | null;
+                                } | null;
+                                delivery: ("allowed" | "not_allowed" | "medical_only") | null;
+                                /** @description Municipalities or counties may prohibit adult-use businesses */
+                                local_opt_out: boolean | null;
+                                /** @description The state's cannabis-specific taxes on adult-use sales ([] where none) */
+                                taxes: {
+                                    /**
+                                     * @description excise_retail_percent: a percent of the retail price; excise_wholesale_percent: a percent of the wholesale price; per_weight: dollars per unit of weight; per_thc_mg: dollars per milligram of THC; potency_tiered: a rate that depends on THC content; other
+                                     * @enum {unknown}
+                                     */
+                                    kind: "excise_retail_percent" | "excise_wholesale_percent" | "per_weight" | "per_thc_mg" | "potency_tiered" | "other";
+                                    /** @description Percent for the *_percent kinds, dollars per `unit` for per_weight and per_thc_mg; null for tiered and other taxes */
+                                    rate: number | null;
+                                    unit: string | null;
+                                    /** @description The tax in plain words */
+                                    description: string;
+                                    /** @description Date this rate took effect, where known */
+                                    since: string | null;
+                                }[] | null;
+                                /** @description The state's general sales tax also applies to adult-use sales */
+                                general_sales_tax_applies: boolean | null;
+                                local_taxes: string | null;
+                                /** @description For each variable above: its law, its date, or why it is unknown */
+                                provenance: {
+                                    minimum_age?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    purchase_limit?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    public_consumption?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    onsite_consumption?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    delivery?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    local_opt_out?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    taxes?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    general_sales_tax_applies?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                };
                                 /** @description The law behind these facts (null only where no law applies) */
                                 authority: {
                                     /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -556,6 +1034,87 @@ export interface operations {
                                 effective: string | null;
                                 /** @description Date the first licensed medical dispensary opened (dispensaries allowed is not the same as open); null if none yet or unknown */
                                 sales_began: string | null;
+                                /** @description Youngest age a patient may register without a caregiver */
+                                minimum_age: number | null;
+                                reciprocity: ("yes" | "registration" | "no") | null;
+                                /** @description Home cultivation by patients */
+                                patient_home_grow: {
+                                    /** @description Registered patients may cultivate */
+                                    allowed: boolean;
+                                    /** @description Plants allowed, where the law sets a count */
+                                    plants: number | null;
+                                } | null;
+                                /** @description How much a patient may buy */
+                                purchase_limit: {
+                                    /** @description Flower per period, in grams; null if the law sets no flower limit */
+                                    flower_grams: number | null;
+                                    /** @description Concentrate per period, in grams; null if the law sets none separately */
+                                    concentrate_grams: number | null;
+                                    /** @description THC in edible products per period, in milligrams; null if the law sets none separately */
+                                    edible_thc_mg: number | null;
+                                    /**
+                                     * @description What the limits count over: one transaction, a day or a month
+                                     * @enum {unknown}
+                                     */
+                                    period: "transaction" | "day" | "month";
+                                    /** @description A lower flower limit for non-residents, in grams; null where residents and visitors share one limit */
+                                    nonresident_flower_grams: number | null;
+                                } | null;
+                                /** @description For each variable above: its law, its date, or why it is unknown */
+                                provenance: {
+                                    minimum_age?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    reciprocity?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    patient_home_grow?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    purchase_limit?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                };
                                 /** @description The law behind these facts (null only where no law applies) */
                                 authority: {
                                     /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -579,6 +1138,63 @@ export interface operations {
                                     kind: "official" | "reference" | "news" | "advocacy";
                                 }[];
                             };
+                            hemp: {
+                                intoxicating_products: ("prohibited" | "restricted" | "unregulated") | null;
+                                /** @description The state's minimum age to buy them; null if it sets none */
+                                minimum_age: number | null;
+                                summary: string | null;
+                                /** @description The law behind these facts (null only where no law applies) */
+                                authority: {
+                                    /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                    citation: string;
+                                    /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                    url: string | null;
+                                } | null;
+                                /** @description Sources for the facts in this object */
+                                sources: {
+                                    /** @description What the source is, e.g. the statute, regulator page or article title */
+                                    title: string;
+                                    /**
+                                     * Format: uri
+                                     * @description Where to read it
+                                     */
+                                    url: string;
+                                    /**
+                                     * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                     * @enum {unknown}
+                                     */
+                                    kind: "official" | "reference" | "news" | "advocacy";
+                                }[];
+                                /** @description For each variable above: its law, its date, or why it is unknown */
+                                provenance: {
+                                    intoxicating_products?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    minimum_age?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                };
+                            };
                             /** @description The regulator, where one exists */
                             regulator: {
                                 /** @description The agency that licenses and regulates cannabis */
@@ -596,6 +1212,38 @@ export interface operations {
                              * @description Date this record was last checked against its sources
                              */
                             last_reviewed: string;
+                            /** @description Changes enacted but not yet in force on the record's day, soonest first: each with its effective date and the fields it sets */
+                            upcoming: {
+                                /** @description The event's identifier in the history */
+                                id: string;
+                                /** @description The event's kind */
+                                kind: string;
+                                /**
+                                 * Format: date
+                                 * @description ISO 8601 calendar date (YYYY-MM-DD)
+                                 */
+                                enacted: string;
+                                /**
+                                 * Format: date
+                                 * @description ISO 8601 calendar date (YYYY-MM-DD)
+                                 */
+                                effective: string;
+                                /** @description A short title */
+                                title: string;
+                                /** @description One sentence saying what will change */
+                                summary: string;
+                                /** @description The record's fields this change sets, by dotted path (e.g. `adult_use.delivery`), with their new values; they hold from `effective` on */
+                                sets: {
+                                    [key: string]: unknown;
+                                };
+                                /** @description The law behind these facts (null only where no law applies) */
+                                authority: {
+                                    /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                    citation: string;
+                                    /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                    url: string | null;
+                                } | null;
+                            }[];
                             /** @description Every source cited anywhere in this record and its history, deduplicated */
                             sources: {
                                 /** @description What the source is, e.g. the statute, regulator page or article title */
@@ -701,6 +1349,160 @@ export interface operations {
                                     household_max: number | null;
                                     summary: string | null;
                                 } | null;
+                                /** @description Youngest age at which an adult may buy and possess */
+                                minimum_age: number | null;
+                                /** @description How much a customer may buy; null where the law sets no limit, there are no sales, or it is unknown (see provenance) */
+                                purchase_limit: {
+                                    /** @description Flower per period, in grams; null if the law sets no flower limit */
+                                    flower_grams: number | null;
+                                    /** @description Concentrate per period, in grams; null if the law sets none separately */
+                                    concentrate_grams: number | null;
+                                    /** @description THC in edible products per period, in milligrams; null if the law sets none separately */
+                                    edible_thc_mg: number | null;
+                                    /**
+                                     * @description What the limits count over: one transaction, a day or a month
+                                     * @enum {unknown}
+                                     */
+                                    period: "transaction" | "day" | "month";
+                                    /** @description A lower flower limit for non-residents, in grams; null where residents and visitors share one limit */
+                                    nonresident_flower_grams: number | null;
+                                } | null;
+                                public_consumption: ("prohibited" | "allowed" | "designated_areas") | null;
+                                /** @description Licensed consumption lounges */
+                                onsite_consumption: {
+                                    /** @description The law allows licensed on-site consumption (lounges) */
+                                    allowed: boolean;
+                                    /** @description At least one licensed lounge is operating; null if unknown */
+                                    operating: boolean | null;
+                                } | null;
+                                delivery: ("allowed" | "not_allowed" | "medical_only") | null;
+                                /** @description Municipalities or counties may prohibit adult-use businesses */
+                                local_opt_out: boolean | null;
+                                /** @description The state's cannabis-specific taxes on adult-use sales ([] where none) */
+                                taxes: {
+                                    /**
+                                     * @description excise_retail_percent: a percent of the retail price; excise_wholesale_percent: a percent of the wholesale price; per_weight: dollars per unit of weight; per_thc_mg: dollars per milligram of THC; potency_tiered: a rate that depends on THC content; other
+                                     * @enum {unknown}
+                                     */
+                                    kind: "excise_retail_percent" | "excise_wholesale_percent" | "per_weight" | "per_thc_mg" | "potency_tiered" | "other";
+                                    /** @description Percent for the *_percent kinds, dollars per `unit` for per_weight and per_thc_mg; null for tiered and other taxes */
+                                    rate: number | null;
+                                    unit: string | null;
+                                    /** @description The tax in plain words */
+                                    description: string;
+                                    /** @description Date this rate took effect, where known */
+                                    since: string | null;
+                                }[] | null;
+                                /** @description The state's general sales tax also applies to adult-use sales */
+                                general_sales_tax_applies: boolean | null;
+                                local_taxes: string | null;
+                                /** @description For each variable above: its law, its date, or why it is unknown */
+                                provenance: {
+                                    minimum_age?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    purchase_limit?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    public_consumption?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    onsite_consumption?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    delivery?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    local_opt_out?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    taxes?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    general_sales_tax_applies?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                };
                                 /** @description The law behind these facts (null only where no law applies) */
                                 authority: {
                                     /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -745,6 +1547,87 @@ export interface operations {
                                 effective: string | null;
                                 /** @description Date the first licensed medical dispensary opened (dispensaries allowed is not the same as open); null if none yet or unknown */
                                 sales_began: string | null;
+                                /** @description Youngest age a patient may register without a caregiver */
+                                minimum_age: number | null;
+                                reciprocity: ("yes" | "registration" | "no") | null;
+                                /** @description Home cultivation by patients */
+                                patient_home_grow: {
+                                    /** @description Registered patients may cultivate */
+                                    allowed: boolean;
+                                    /** @description Plants allowed, where the law sets a count */
+                                    plants: number | null;
+                                } | null;
+                                /** @description How much a patient may buy */
+                                purchase_limit: {
+                                    /** @description Flower per period, in grams; null if the law sets no flower limit */
+                                    flower_grams: number | null;
+                                    /** @description Concentrate per period, in grams; null if the law sets none separately */
+                                    concentrate_grams: number | null;
+                                    /** @description THC in edible products per period, in milligrams; null if the law sets none separately */
+                                    edible_thc_mg: number | null;
+                                    /**
+                                     * @description What the limits count over: one transaction, a day or a month
+                                     * @enum {unknown}
+                                     */
+                                    period: "transaction" | "day" | "month";
+                                    /** @description A lower flower limit for non-residents, in grams; null where residents and visitors share one limit */
+                                    nonresident_flower_grams: number | null;
+                                } | null;
+                                /** @description For each variable above: its law, its date, or why it is unknown */
+                                provenance: {
+                                    minimum_age?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    reciprocity?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    patient_home_grow?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    purchase_limit?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                };
                                 /** @description The law behind these facts (null only where no law applies) */
                                 authority: {
                                     /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -768,6 +1651,63 @@ export interface operations {
                                     kind: "official" | "reference" | "news" | "advocacy";
                                 }[];
                             };
+                            hemp?: {
+                                intoxicating_products: ("prohibited" | "restricted" | "unregulated") | null;
+                                /** @description The state's minimum age to buy them; null if it sets none */
+                                minimum_age: number | null;
+                                summary: string | null;
+                                /** @description The law behind these facts (null only where no law applies) */
+                                authority: {
+                                    /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                    citation: string;
+                                    /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                    url: string | null;
+                                } | null;
+                                /** @description Sources for the facts in this object */
+                                sources: {
+                                    /** @description What the source is, e.g. the statute, regulator page or article title */
+                                    title: string;
+                                    /**
+                                     * Format: uri
+                                     * @description Where to read it
+                                     */
+                                    url: string;
+                                    /**
+                                     * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                     * @enum {unknown}
+                                     */
+                                    kind: "official" | "reference" | "news" | "advocacy";
+                                }[];
+                                /** @description For each variable above: its law, its date, or why it is unknown */
+                                provenance: {
+                                    intoxicating_products?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    minimum_age?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                };
+                            };
                             /** @description The regulator, where one exists */
                             regulator?: {
                                 /** @description The agency that licenses and regulates cannabis */
@@ -785,6 +1725,38 @@ export interface operations {
                              * @description Date this record was last checked against its sources
                              */
                             last_reviewed?: string;
+                            /** @description Changes enacted but not yet in force on the record's day, soonest first: each with its effective date and the fields it sets */
+                            upcoming?: {
+                                /** @description The event's identifier in the history */
+                                id: string;
+                                /** @description The event's kind */
+                                kind: string;
+                                /**
+                                 * Format: date
+                                 * @description ISO 8601 calendar date (YYYY-MM-DD)
+                                 */
+                                enacted: string;
+                                /**
+                                 * Format: date
+                                 * @description ISO 8601 calendar date (YYYY-MM-DD)
+                                 */
+                                effective: string;
+                                /** @description A short title */
+                                title: string;
+                                /** @description One sentence saying what will change */
+                                summary: string;
+                                /** @description The record's fields this change sets, by dotted path (e.g. `adult_use.delivery`), with their new values; they hold from `effective` on */
+                                sets: {
+                                    [key: string]: unknown;
+                                };
+                                /** @description The law behind these facts (null only where no law applies) */
+                                authority: {
+                                    /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                    citation: string;
+                                    /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                    url: string | null;
+                                } | null;
+                            }[];
                             /** @description Every source cited anywhere in this record and its history, deduplicated */
                             sources?: {
                                 /** @description What the source is, e.g. the statute, regulator page or article title */
@@ -1054,7 +2026,7 @@ export interface operations {
                  */
                 as_of?: string;
                 /**
-                 * @description Comma-separated top-level fields to return, e.g. `code,status`: code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, regulator, notes, last_reviewed, sources. An unknown name is refused (400 `unknown_field`).
+                 * @description Comma-separated top-level fields to return, e.g. `code,status`: code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, regulator, notes, last_reviewed, upcoming, sources. An unknown name is refused (400 `unknown_field`).
                  * @example code,name,status,decriminalized
                  */
                 fields?: string;
@@ -1210,7 +2182,7 @@ export interface operations {
                  */
                 as_of?: string;
                 /**
-                 * @description Comma-separated top-level fields to return, e.g. `code,status`: code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, regulator, notes, last_reviewed, sources. An unknown name is refused (400 `unknown_field`).
+                 * @description Comma-separated top-level fields to return, e.g. `code,status`: code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, regulator, notes, last_reviewed, upcoming, sources. An unknown name is refused (400 `unknown_field`).
                  * @example code,name,status,decriminalized
                  */
                 fields?: string;
@@ -1343,6 +2315,160 @@ export interface operations {
                                     household_max: number | null;
                                     summary: string | null;
                                 } | null;
+                                /** @description Youngest age at which an adult may buy and possess */
+                                minimum_age: number | null;
+                                /** @description How much a customer may buy; null where the law sets no limit, there are no sales, or it is unknown (see provenance) */
+                                purchase_limit: {
+                                    /** @description Flower per period, in grams; null if the law sets no flower limit */
+                                    flower_grams: number | null;
+                                    /** @description Concentrate per period, in grams; null if the law sets none separately */
+                                    concentrate_grams: number | null;
+                                    /** @description THC in edible products per period, in milligrams; null if the law sets none separately */
+                                    edible_thc_mg: number | null;
+                                    /**
+                                     * @description What the limits count over: one transaction, a day or a month
+                                     * @enum {unknown}
+                                     */
+                                    period: "transaction" | "day" | "month";
+                                    /** @description A lower flower limit for non-residents, in grams; null where residents and visitors share one limit */
+                                    nonresident_flower_grams: number | null;
+                                } | null;
+                                public_consumption: ("prohibited" | "allowed" | "designated_areas") | null;
+                                /** @description Licensed consumption lounges */
+                                onsite_consumption: {
+                                    /** @description The law allows licensed on-site consumption (lounges) */
+                                    allowed: boolean;
+                                    /** @description At least one licensed lounge is operating; null if unknown */
+                                    operating: boolean | null;
+                                } | null;
+                                delivery: ("allowed" | "not_allowed" | "medical_only") | null;
+                                /** @description Municipalities or counties may prohibit adult-use businesses */
+                                local_opt_out: boolean | null;
+                                /** @description The state's cannabis-specific taxes on adult-use sales ([] where none) */
+                                taxes: {
+                                    /**
+                                     * @description excise_retail_percent: a percent of the retail price; excise_wholesale_percent: a percent of the wholesale price; per_weight: dollars per unit of weight; per_thc_mg: dollars per milligram of THC; potency_tiered: a rate that depends on THC content; other
+                                     * @enum {unknown}
+                                     */
+                                    kind: "excise_retail_percent" | "excise_wholesale_percent" | "per_weight" | "per_thc_mg" | "potency_tiered" | "other";
+                                    /** @description Percent for the *_percent kinds, dollars per `unit` for per_weight and per_thc_mg; null for tiered and other taxes */
+                                    rate: number | null;
+                                    unit: string | null;
+                                    /** @description The tax in plain words */
+                                    description: string;
+                                    /** @description Date this rate took effect, where known */
+                                    since: string | null;
+                                }[] | null;
+                                /** @description The state's general sales tax also applies to adult-use sales */
+                                general_sales_tax_applies: boolean | null;
+                                local_taxes: string | null;
+                                /** @description For each variable above: its law, its date, or why it is unknown */
+                                provenance: {
+                                    minimum_age?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    purchase_limit?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    public_consumption?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    onsite_consumption?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    delivery?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    local_opt_out?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    taxes?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    general_sales_tax_applies?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                };
                                 /** @description The law behind these facts (null only where no law applies) */
                                 authority: {
                                     /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1390,6 +2516,87 @@ export interface operations {
                                 effective: string | null;
                                 /** @description Date the first licensed medical dispensary opened (dispensaries allowed is not the same as open); null if none yet or unknown */
                                 sales_began: string | null;
+                                /** @description Youngest age a patient may register without a caregiver */
+                                minimum_age: number | null;
+                                reciprocity: ("yes" | "registration" | "no") | null;
+                                /** @description Home cultivation by patients */
+                                patient_home_grow: {
+                                    /** @description Registered patients may cultivate */
+                                    allowed: boolean;
+                                    /** @description Plants allowed, where the law sets a count */
+                                    plants: number | null;
+                                } | null;
+                                /** @description How much a patient may buy */
+                                purchase_limit: {
+                                    /** @description Flower per period, in grams; null if the law sets no flower limit */
+                                    flower_grams: number | null;
+                                    /** @description Concentrate per period, in grams; null if the law sets none separately */
+                                    concentrate_grams: number | null;
+                                    /** @description THC in edible products per period, in milligrams; null if the law sets none separately */
+                                    edible_thc_mg: number | null;
+                                    /**
+                                     * @description What the limits count over: one transaction, a day or a month
+                                     * @enum {unknown}
+                                     */
+                                    period: "transaction" | "day" | "month";
+                                    /** @description A lower flower limit for non-residents, in grams; null where residents and visitors share one limit */
+                                    nonresident_flower_grams: number | null;
+                                } | null;
+                                /** @description For each variable above: its law, its date, or why it is unknown */
+                                provenance: {
+                                    minimum_age?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    reciprocity?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    patient_home_grow?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    purchase_limit?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                };
                                 /** @description The law behind these facts (null only where no law applies) */
                                 authority: {
                                     /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1413,6 +2620,63 @@ export interface operations {
                                     kind: "official" | "reference" | "news" | "advocacy";
                                 }[];
                             };
+                            hemp: {
+                                intoxicating_products: ("prohibited" | "restricted" | "unregulated") | null;
+                                /** @description The state's minimum age to buy them; null if it sets none */
+                                minimum_age: number | null;
+                                summary: string | null;
+                                /** @description The law behind these facts (null only where no law applies) */
+                                authority: {
+                                    /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                    citation: string;
+                                    /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                    url: string | null;
+                                } | null;
+                                /** @description Sources for the facts in this object */
+                                sources: {
+                                    /** @description What the source is, e.g. the statute, regulator page or article title */
+                                    title: string;
+                                    /**
+                                     * Format: uri
+                                     * @description Where to read it
+                                     */
+                                    url: string;
+                                    /**
+                                     * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                     * @enum {unknown}
+                                     */
+                                    kind: "official" | "reference" | "news" | "advocacy";
+                                }[];
+                                /** @description For each variable above: its law, its date, or why it is unknown */
+                                provenance: {
+                                    intoxicating_products?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    minimum_age?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                };
+                            };
                             /** @description The regulator, where one exists */
                             regulator: {
                                 /** @description The agency that licenses and regulates cannabis */
@@ -1430,6 +2694,38 @@ export interface operations {
                              * @description Date this record was last checked against its sources
                              */
                             last_reviewed: string;
+                            /** @description Changes enacted but not yet in force on the record's day, soonest first: each with its effective date and the fields it sets */
+                            upcoming: {
+                                /** @description The event's identifier in the history */
+                                id: string;
+                                /** @description The event's kind */
+                                kind: string;
+                                /**
+                                 * Format: date
+                                 * @description ISO 8601 calendar date (YYYY-MM-DD)
+                                 */
+                                enacted: string;
+                                /**
+                                 * Format: date
+                                 * @description ISO 8601 calendar date (YYYY-MM-DD)
+                                 */
+                                effective: string;
+                                /** @description A short title */
+                                title: string;
+                                /** @description One sentence saying what will change */
+                                summary: string;
+                                /** @description The record's fields this change sets, by dotted path (e.g. `adult_use.delivery`), with their new values; they hold from `effective` on */
+                                sets: {
+                                    [key: string]: unknown;
+                                };
+                                /** @description The law behind these facts (null only where no law applies) */
+                                authority: {
+                                    /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                    citation: string;
+                                    /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                    url: string | null;
+                                } | null;
+                            }[];
                             /** @description Every source cited anywhere in this record and its history, deduplicated */
                             sources: {
                                 /** @description What the source is, e.g. the statute, regulator page or article title */
@@ -1535,6 +2831,160 @@ export interface operations {
                                     household_max: number | null;
                                     summary: string | null;
                                 } | null;
+                                /** @description Youngest age at which an adult may buy and possess */
+                                minimum_age: number | null;
+                                /** @description How much a customer may buy; null where the law sets no limit, there are no sales, or it is unknown (see provenance) */
+                                purchase_limit: {
+                                    /** @description Flower per period, in grams; null if the law sets no flower limit */
+                                    flower_grams: number | null;
+                                    /** @description Concentrate per period, in grams; null if the law sets none separately */
+                                    concentrate_grams: number | null;
+                                    /** @description THC in edible products per period, in milligrams; null if the law sets none separately */
+                                    edible_thc_mg: number | null;
+                                    /**
+                                     * @description What the limits count over: one transaction, a day or a month
+                                     * @enum {unknown}
+                                     */
+                                    period: "transaction" | "day" | "month";
+                                    /** @description A lower flower limit for non-residents, in grams; null where residents and visitors share one limit */
+                                    nonresident_flower_grams: number | null;
+                                } | null;
+                                public_consumption: ("prohibited" | "allowed" | "designated_areas") | null;
+                                /** @description Licensed consumption lounges */
+                                onsite_consumption: {
+                                    /** @description The law allows licensed on-site consumption (lounges) */
+                                    allowed: boolean;
+                                    /** @description At least one licensed lounge is operating; null if unknown */
+                                    operating: boolean | null;
+                                } | null;
+                                delivery: ("allowed" | "not_allowed" | "medical_only") | null;
+                                /** @description Municipalities or counties may prohibit adult-use businesses */
+                                local_opt_out: boolean | null;
+                                /** @description The state's cannabis-specific taxes on adult-use sales ([] where none) */
+                                taxes: {
+                                    /**
+                                     * @description excise_retail_percent: a percent of the retail price; excise_wholesale_percent: a percent of the wholesale price; per_weight: dollars per unit of weight; per_thc_mg: dollars per milligram of THC; potency_tiered: a rate that depends on THC content; other
+                                     * @enum {unknown}
+                                     */
+                                    kind: "excise_retail_percent" | "excise_wholesale_percent" | "per_weight" | "per_thc_mg" | "potency_tiered" | "other";
+                                    /** @description Percent for the *_percent kinds, dollars per `unit` for per_weight and per_thc_mg; null for tiered and other taxes */
+                                    rate: number | null;
+                                    unit: string | null;
+                                    /** @description The tax in plain words */
+                                    description: string;
+                                    /** @description Date this rate took effect, where known */
+                                    since: string | null;
+                                }[] | null;
+                                /** @description The state's general sales tax also applies to adult-use sales */
+                                general_sales_tax_applies: boolean | null;
+                                local_taxes: string | null;
+                                /** @description For each variable above: its law, its date, or why it is unknown */
+                                provenance: {
+                                    minimum_age?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    purchase_limit?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    public_consumption?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    onsite_consumption?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    delivery?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    local_opt_out?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    taxes?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    general_sales_tax_applies?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                };
                                 /** @description The law behind these facts (null only where no law applies) */
                                 authority: {
                                     /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1579,6 +3029,87 @@ export interface operations {
                                 effective: string | null;
                                 /** @description Date the first licensed medical dispensary opened (dispensaries allowed is not the same as open); null if none yet or unknown */
                                 sales_began: string | null;
+                                /** @description Youngest age a patient may register without a caregiver */
+                                minimum_age: number | null;
+                                reciprocity: ("yes" | "registration" | "no") | null;
+                                /** @description Home cultivation by patients */
+                                patient_home_grow: {
+                                    /** @description Registered patients may cultivate */
+                                    allowed: boolean;
+                                    /** @description Plants allowed, where the law sets a count */
+                                    plants: number | null;
+                                } | null;
+                                /** @description How much a patient may buy */
+                                purchase_limit: {
+                                    /** @description Flower per period, in grams; null if the law sets no flower limit */
+                                    flower_grams: number | null;
+                                    /** @description Concentrate per period, in grams; null if the law sets none separately */
+                                    concentrate_grams: number | null;
+                                    /** @description THC in edible products per period, in milligrams; null if the law sets none separately */
+                                    edible_thc_mg: number | null;
+                                    /**
+                                     * @description What the limits count over: one transaction, a day or a month
+                                     * @enum {unknown}
+                                     */
+                                    period: "transaction" | "day" | "month";
+                                    /** @description A lower flower limit for non-residents, in grams; null where residents and visitors share one limit */
+                                    nonresident_flower_grams: number | null;
+                                } | null;
+                                /** @description For each variable above: its law, its date, or why it is unknown */
+                                provenance: {
+                                    minimum_age?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    reciprocity?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    patient_home_grow?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    purchase_limit?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                };
                                 /** @description The law behind these facts (null only where no law applies) */
                                 authority: {
                                     /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1602,6 +3133,63 @@ export interface operations {
                                     kind: "official" | "reference" | "news" | "advocacy";
                                 }[];
                             };
+                            hemp: {
+                                intoxicating_products: ("prohibited" | "restricted" | "unregulated") | null;
+                                /** @description The state's minimum age to buy them; null if it sets none */
+                                minimum_age: number | null;
+                                summary: string | null;
+                                /** @description The law behind these facts (null only where no law applies) */
+                                authority: {
+                                    /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                    citation: string;
+                                    /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                    url: string | null;
+                                } | null;
+                                /** @description Sources for the facts in this object */
+                                sources: {
+                                    /** @description What the source is, e.g. the statute, regulator page or article title */
+                                    title: string;
+                                    /**
+                                     * Format: uri
+                                     * @description Where to read it
+                                     */
+                                    url: string;
+                                    /**
+                                     * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                     * @enum {unknown}
+                                     */
+                                    kind: "official" | "reference" | "news" | "advocacy";
+                                }[];
+                                /** @description For each variable above: its law, its date, or why it is unknown */
+                                provenance: {
+                                    intoxicating_products?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    minimum_age?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                };
+                            };
                             /** @description The regulator, where one exists */
                             regulator: {
                                 /** @description The agency that licenses and regulates cannabis */
@@ -1619,6 +3207,38 @@ export interface operations {
                              * @description Date this record was last checked against its sources
                              */
                             last_reviewed: string;
+                            /** @description Changes enacted but not yet in force on the record's day, soonest first: each with its effective date and the fields it sets */
+                            upcoming: {
+                                /** @description The event's identifier in the history */
+                                id: string;
+                                /** @description The event's kind */
+                                kind: string;
+                                /**
+                                 * Format: date
+                                 * @description ISO 8601 calendar date (YYYY-MM-DD)
+                                 */
+                                enacted: string;
+                                /**
+                                 * Format: date
+                                 * @description ISO 8601 calendar date (YYYY-MM-DD)
+                                 */
+                                effective: string;
+                                /** @description A short title */
+                                title: string;
+                                /** @description One sentence saying what will change */
+                                summary: string;
+                                /** @description The record's fields this change sets, by dotted path (e.g. `adult_use.delivery`), with their new values; they hold from `effective` on */
+                                sets: {
+                                    [key: string]: unknown;
+                                };
+                                /** @description The law behind these facts (null only where no law applies) */
+                                authority: {
+                                    /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                    citation: string;
+                                    /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                    url: string | null;
+                                } | null;
+                            }[];
                             /** @description Every source cited anywhere in this record and its history, deduplicated */
                             sources: {
                                 /** @description What the source is, e.g. the statute, regulator page or article title */
@@ -1724,6 +3344,160 @@ export interface operations {
                                     household_max: number | null;
                                     summary: string | null;
                                 } | null;
+                                /** @description Youngest age at which an adult may buy and possess */
+                                minimum_age: number | null;
+                                /** @description How much a customer may buy; null where the law sets no limit, there are no sales, or it is unknown (see provenance) */
+                                purchase_limit: {
+                                    /** @description Flower per period, in grams; null if the law sets no flower limit */
+                                    flower_grams: number | null;
+                                    /** @description Concentrate per period, in grams; null if the law sets none separately */
+                                    concentrate_grams: number | null;
+                                    /** @description THC in edible products per period, in milligrams; null if the law sets none separately */
+                                    edible_thc_mg: number | null;
+                                    /**
+                                     * @description What the limits count over: one transaction, a day or a month
+                                     * @enum {unknown}
+                                     */
+                                    period: "transaction" | "day" | "month";
+                                    /** @description A lower flower limit for non-residents, in grams; null where residents and visitors share one limit */
+                                    nonresident_flower_grams: number | null;
+                                } | null;
+                                public_consumption: ("prohibited" | "allowed" | "designated_areas") | null;
+                                /** @description Licensed consumption lounges */
+                                onsite_consumption: {
+                                    /** @description The law allows licensed on-site consumption (lounges) */
+                                    allowed: boolean;
+                                    /** @description At least one licensed lounge is operating; null if unknown */
+                                    operating: boolean | null;
+                                } | null;
+                                delivery: ("allowed" | "not_allowed" | "medical_only") | null;
+                                /** @description Municipalities or counties may prohibit adult-use businesses */
+                                local_opt_out: boolean | null;
+                                /** @description The state's cannabis-specific taxes on adult-use sales ([] where none) */
+                                taxes: {
+                                    /**
+                                     * @description excise_retail_percent: a percent of the retail price; excise_wholesale_percent: a percent of the wholesale price; per_weight: dollars per unit of weight; per_thc_mg: dollars per milligram of THC; potency_tiered: a rate that depends on THC content; other
+                                     * @enum {unknown}
+                                     */
+                                    kind: "excise_retail_percent" | "excise_wholesale_percent" | "per_weight" | "per_thc_mg" | "potency_tiered" | "other";
+                                    /** @description Percent for the *_percent kinds, dollars per `unit` for per_weight and per_thc_mg; null for tiered and other taxes */
+                                    rate: number | null;
+                                    unit: string | null;
+                                    /** @description The tax in plain words */
+                                    description: string;
+                                    /** @description Date this rate took effect, where known */
+                                    since: string | null;
+                                }[] | null;
+                                /** @description The state's general sales tax also applies to adult-use sales */
+                                general_sales_tax_applies: boolean | null;
+                                local_taxes: string | null;
+                                /** @description For each variable above: its law, its date, or why it is unknown */
+                                provenance: {
+                                    minimum_age?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    purchase_limit?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    public_consumption?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    onsite_consumption?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    delivery?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    local_opt_out?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    taxes?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    general_sales_tax_applies?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                };
                                 /** @description The law behind these facts (null only where no law applies) */
                                 authority: {
                                     /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1768,6 +3542,87 @@ export interface operations {
                                 effective: string | null;
                                 /** @description Date the first licensed medical dispensary opened (dispensaries allowed is not the same as open); null if none yet or unknown */
                                 sales_began: string | null;
+                                /** @description Youngest age a patient may register without a caregiver */
+                                minimum_age: number | null;
+                                reciprocity: ("yes" | "registration" | "no") | null;
+                                /** @description Home cultivation by patients */
+                                patient_home_grow: {
+                                    /** @description Registered patients may cultivate */
+                                    allowed: boolean;
+                                    /** @description Plants allowed, where the law sets a count */
+                                    plants: number | null;
+                                } | null;
+                                /** @description How much a patient may buy */
+                                purchase_limit: {
+                                    /** @description Flower per period, in grams; null if the law sets no flower limit */
+                                    flower_grams: number | null;
+                                    /** @description Concentrate per period, in grams; null if the law sets none separately */
+                                    concentrate_grams: number | null;
+                                    /** @description THC in edible products per period, in milligrams; null if the law sets none separately */
+                                    edible_thc_mg: number | null;
+                                    /**
+                                     * @description What the limits count over: one transaction, a day or a month
+                                     * @enum {unknown}
+                                     */
+                                    period: "transaction" | "day" | "month";
+                                    /** @description A lower flower limit for non-residents, in grams; null where residents and visitors share one limit */
+                                    nonresident_flower_grams: number | null;
+                                } | null;
+                                /** @description For each variable above: its law, its date, or why it is unknown */
+                                provenance: {
+                                    minimum_age?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    reciprocity?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    patient_home_grow?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    purchase_limit?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                };
                                 /** @description The law behind these facts (null only where no law applies) */
                                 authority: {
                                     /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1791,6 +3646,63 @@ export interface operations {
                                     kind: "official" | "reference" | "news" | "advocacy";
                                 }[];
                             };
+                            hemp?: {
+                                intoxicating_products: ("prohibited" | "restricted" | "unregulated") | null;
+                                /** @description The state's minimum age to buy them; null if it sets none */
+                                minimum_age: number | null;
+                                summary: string | null;
+                                /** @description The law behind these facts (null only where no law applies) */
+                                authority: {
+                                    /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                    citation: string;
+                                    /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                    url: string | null;
+                                } | null;
+                                /** @description Sources for the facts in this object */
+                                sources: {
+                                    /** @description What the source is, e.g. the statute, regulator page or article title */
+                                    title: string;
+                                    /**
+                                     * Format: uri
+                                     * @description Where to read it
+                                     */
+                                    url: string;
+                                    /**
+                                     * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                     * @enum {unknown}
+                                     */
+                                    kind: "official" | "reference" | "news" | "advocacy";
+                                }[];
+                                /** @description For each variable above: its law, its date, or why it is unknown */
+                                provenance: {
+                                    intoxicating_products?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                    minimum_age?: {
+                                        /** @description Date the value has been in force; null if unknown */
+                                        since: string | null;
+                                        /** @description The law that sets the value (or that makes it not apply) */
+                                        authority: {
+                                            /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                            citation: string;
+                                            /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                            url: string | null;
+                                        } | null;
+                                        /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
+                                        unknown: string | null;
+                                    };
+                                };
+                            };
                             /** @description The regulator, where one exists */
                             regulator?: {
                                 /** @description The agency that licenses and regulates cannabis */
@@ -1808,6 +3720,38 @@ export interface operations {
                              * @description Date this record was last checked against its sources
                              */
                             last_reviewed?: string;
+                            /** @description Changes enacted but not yet in force on the record's day, soonest first: each with its effective date and the fields it sets */
+                            upcoming?: {
+                                /** @description The event's identifier in the history */
+                                id: string;
+                                /** @description The event's kind */
+                                kind: string;
+                                /**
+                                 * Format: date
+                                 * @description ISO 8601 calendar date (YYYY-MM-DD)
+                                 */
+                                enacted: string;
+                                /**
+                                 * Format: date
+                                 * @description ISO 8601 calendar date (YYYY-MM-DD)
+                                 */
+                                effective: string;
+                                /** @description A short title */
+                                title: string;
+                                /** @description One sentence saying what will change */
+                                summary: string;
+                                /** @description The record's fields this change sets, by dotted path (e.g. `adult_use.delivery`), with their new values; they hold from `effective` on */
+                                sets: {
+                                    [key: string]: unknown;
+                                };
+                                /** @description The law behind these facts (null only where no law applies) */
+                                authority: {
+                                    /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                    citation: string;
+                                    /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                    url: string | null;
+                                } | null;
+                            }[];
                             /** @description Every source cited anywhere in this record and its history, deduplicated */
                             sources?: {
                                 /** @description What the source is, e.g. the statute, regulator page or article title */
@@ -2069,7 +4013,7 @@ export interface operations {
                  */
                 as_of?: string;
                 /**
-                 * @description Comma-separated top-level fields to return, e.g. `code,status`: code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, regulator, notes, last_reviewed, sources. An unknown name is refused (400 `unknown_field`).
+                 * @description Comma-separated top-level fields to return, e.g. `code,status`: code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, regulator, notes, last_reviewed, upcoming, sources. An unknown name is refused (400 `unknown_field`).
                  * @example code,name,status,decriminalized
                  */
                 fields?: string;
@@ -2318,11 +4262,15 @@ export interface operations {
                                  */
                                 kind: "official" | "reference" | "news" | "advocacy";
                             }[];
+                            /** @description The record's fields this change sets, by dotted path (e.g. `adult_use.delivery`), with their new values; they hold from `effective` on */
+                            sets?: {
+                                [key: string]: unknown;
+                            };
                             /**
                              * @description What kind of event this is (state kinds, or federal kinds for US events)
                              * @enum {unknown}
                              */
-                            kind: "medical_legalized" | "low_thc_legalized" | "medical_amended" | "decriminalized" | "adult_use_legalized" | "adult_use_sales_began" | "adult_use_amended" | "ballot_measure_failed" | "bill_vetoed" | "court_ruling" | "repealed" | "medical_sales_began" | "decriminalization_amended" | "executive_action" | "regulation" | "initiative_filed" | "ballot_measure_approved" | "bill_passed_chamber" | "bill_failed" | "other" | "scheduling" | "rescheduling" | "hemp" | "appropriations" | "legislation" | "proposed_rule" | "final_rule" | "administrative_hearing";
+                            kind: "medical_legalized" | "low_thc_legalized" | "medical_amended" | "decriminalized" | "adult_use_legalized" | "adult_use_sales_began" | "adult_use_amended" | "ballot_measure_failed" | "bill_vetoed" | "court_ruling" | "repealed" | "medical_sales_began" | "decriminalization_amended" | "hemp_amended" | "executive_action" | "regulation" | "initiative_filed" | "ballot_measure_approved" | "bill_passed_chamber" | "bill_failed" | "other" | "scheduling" | "rescheduling" | "hemp" | "appropriations" | "legislation" | "proposed_rule" | "final_rule" | "administrative_hearing";
                         }[];
                         meta: {
                             /** @description Dataset release, e.g. 2026.11.22 */
@@ -2944,11 +4892,15 @@ export interface operations {
                                      */
                                     kind: "official" | "reference" | "news" | "advocacy";
                                 }[];
+                                /** @description The record's fields this change sets, by dotted path (e.g. `adult_use.delivery`), with their new values; they hold from `effective` on */
+                                sets?: {
+                                    [key: string]: unknown;
+                                };
                                 /**
                                  * @description What kind of event this is (state kinds, or federal kinds for US events)
                                  * @enum {unknown}
                                  */
-                                kind: "medical_legalized" | "low_thc_legalized" | "medical_amended" | "decriminalized" | "adult_use_legalized" | "adult_use_sales_began" | "adult_use_amended" | "ballot_measure_failed" | "bill_vetoed" | "court_ruling" | "repealed" | "medical_sales_began" | "decriminalization_amended" | "executive_action" | "regulation" | "initiative_filed" | "ballot_measure_approved" | "bill_passed_chamber" | "bill_failed" | "other" | "scheduling" | "rescheduling" | "hemp" | "appropriations" | "legislation" | "proposed_rule" | "final_rule" | "administrative_hearing";
+                                kind: "medical_legalized" | "low_thc_legalized" | "medical_amended" | "decriminalized" | "adult_use_legalized" | "adult_use_sales_began" | "adult_use_amended" | "ballot_measure_failed" | "bill_vetoed" | "court_ruling" | "repealed" | "medical_sales_began" | "decriminalization_amended" | "hemp_amended" | "executive_action" | "regulation" | "initiative_filed" | "ballot_measure_approved" | "bill_passed_chamber" | "bill_failed" | "other" | "scheduling" | "rescheduling" | "hemp" | "appropriations" | "legislation" | "proposed_rule" | "final_rule" | "administrative_hearing";
                             }[];
                         };
                         meta: {
@@ -3368,11 +5320,15 @@ export interface operations {
                                  */
                                 kind: "official" | "reference" | "news" | "advocacy";
                             }[];
+                            /** @description The record's fields this change sets, by dotted path (e.g. `adult_use.delivery`), with their new values; they hold from `effective` on */
+                            sets?: {
+                                [key: string]: unknown;
+                            };
                             /**
                              * @description What kind of event this is (state kinds, or federal kinds for US events)
                              * @enum {unknown}
                              */
-                            kind: "medical_legalized" | "low_thc_legalized" | "medical_amended" | "decriminalized" | "adult_use_legalized" | "adult_use_sales_began" | "adult_use_amended" | "ballot_measure_failed" | "bill_vetoed" | "court_ruling" | "repealed" | "medical_sales_began" | "decriminalization_amended" | "executive_action" | "regulation" | "initiative_filed" | "ballot_measure_approved" | "bill_passed_chamber" | "bill_failed" | "other" | "scheduling" | "rescheduling" | "hemp" | "appropriations" | "legislation" | "proposed_rule" | "final_rule" | "administrative_hearing";
+                            kind: "medical_legalized" | "low_thc_legalized" | "medical_amended" | "decriminalized" | "adult_use_legalized" | "adult_use_sales_began" | "adult_use_amended" | "ballot_measure_failed" | "bill_vetoed" | "court_ruling" | "repealed" | "medical_sales_began" | "decriminalization_amended" | "hemp_amended" | "executive_action" | "regulation" | "initiative_filed" | "ballot_measure_approved" | "bill_passed_chamber" | "bill_failed" | "other" | "scheduling" | "rescheduling" | "hemp" | "appropriations" | "legislation" | "proposed_rule" | "final_rule" | "administrative_hearing";
                         }[];
                         meta: {
                             /** @description Dataset release, e.g. 2026.11.22 */

@@ -16,6 +16,7 @@ import {
   STATUSES,
   type Status,
 } from "../dataset/dataset.schema.ts";
+import { createLawModel, type LawModel, lawOn } from "../dataset/law.ts";
 import {
   type ChangesMeta,
   type JurisdictionAsOf,
@@ -23,7 +24,6 @@ import {
   StateAsOfResponse,
   StatesAsOfResponse,
 } from "./api.schemas.ts";
-import { createLawModel, type LawModel, lawOn } from "../dataset/law.ts";
 import { featureCollectionJson, flatProperties, loadGeometriesByFips } from "./geojson.ts";
 import { buildRepresentation, type Representation } from "./representation.ts";
 

@@ -49,7 +49,6 @@ import { rateLimitHeaders } from "../rate-limit/rate-limit.hook.ts";
 import type { RateLimitPolicy } from "../rate-limit/rate-limit.policy.ts";
 import type { RateLimitDecision, RateLimiter } from "../rate-limit/rate-limit.ts";
 import {
-  DATA_CACHE_CONTROL,
   type Encoding,
   matchesIfNoneMatch,
   negotiateEncoding,

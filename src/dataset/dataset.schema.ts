@@ -164,7 +164,10 @@ export const HomeGrow = Type.Object(
 
 export const PurchaseLimit = Type.Object(
   {
-    flower_grams: Nullable(Type.Number({ minimum: 0 }), "Flower per period, in grams; null if the law sets no flower limit"),
+    flower_grams: Nullable(
+      Type.Number({ minimum: 0 }),
+      "Flower per period, in grams; null if the law sets no flower limit",
+    ),
     concentrate_grams: Nullable(
       Type.Number({ minimum: 0 }),
       "Concentrate per period, in grams; null if the law sets none separately",
@@ -173,7 +176,10 @@ export const PurchaseLimit = Type.Object(
       Type.Number({ minimum: 0 }),
       "THC in edible products per period, in milligrams; null if the law sets none separately",
     ),
-    period: OneOf(PURCHASE_PERIODS, "What the limits count over: one transaction, a day or a month"),
+    period: OneOf(
+      PURCHASE_PERIODS,
+      "What the limits count over: one transaction, a day or a month",
+    ),
     nonresident_flower_grams: Nullable(
       Type.Number({ minimum: 0 }),
       "A lower flower limit for non-residents, in grams; null where residents and visitors share one limit",
@@ -188,7 +194,10 @@ export const Tax = Type.Object(
       TAX_KINDS,
       "excise_retail_percent: a percent of the retail price; excise_wholesale_percent: a percent of the wholesale price; per_weight: dollars per unit of weight; per_thc_mg: dollars per milligram of THC; potency_tiered: a rate that depends on THC content; other",
     ),
-    rate: Nullable(Type.Number({ minimum: 0 }), "Percent for the *_percent kinds, dollars per `unit` for per_weight and per_thc_mg; null for tiered and other taxes"),
+    rate: Nullable(
+      Type.Number({ minimum: 0 }),
+      "Percent for the *_percent kinds, dollars per `unit` for per_weight and per_thc_mg; null for tiered and other taxes",
+    ),
     unit: Nullable(Text("What the rate is counted in, e.g. 'percent of retail price'")),
     description: Text("The tax in plain words"),
     since: Nullable(IsoDate, "Date this rate took effect, where known"),
@@ -239,42 +248,84 @@ export const MEDICAL_VARIABLES = [
 export const HEMP_VARIABLES = ["intoxicating_products", "minimum_age"] as const;
 
 const adultUseDepth = {
-  minimum_age: Nullable(Type.Integer({ minimum: 0 }), "Youngest age at which an adult may buy and possess"),
-  purchase_limit: Nullable(PurchaseLimit, "How much a customer may buy; null where the law sets no limit, there are no sales, or it is unknown (see provenance)"),
-  public_consumption: Nullable(OneOf(PUBLIC_CONSUMPTION, "Use in public places: prohibited, allowed, or only in designated areas")),
+  minimum_age: Nullable(
+    Type.Integer({ minimum: 0 }),
+    "Youngest age at which an adult may buy and possess",
+  ),
+  purchase_limit: Nullable(
+    PurchaseLimit,
+    "How much a customer may buy; null where the law sets no limit, there are no sales, or it is unknown (see provenance)",
+  ),
+  public_consumption: Nullable(
+    OneOf(
+      PUBLIC_CONSUMPTION,
+      "Use in public places: prohibited, allowed, or only in designated areas",
+    ),
+  ),
   onsite_consumption: Nullable(
     Type.Object(
       {
-        allowed: Type.Boolean({ description: "The law allows licensed on-site consumption (lounges)" }),
-        operating: Nullable(Type.Boolean(), "At least one licensed lounge is operating; null if unknown"),
+        allowed: Type.Boolean({
+          description: "The law allows licensed on-site consumption (lounges)",
+        }),
+        operating: Nullable(
+          Type.Boolean(),
+          "At least one licensed lounge is operating; null if unknown",
+        ),
       },
       { additionalProperties: false },
     ),
     "Licensed consumption lounges",
   ),
   delivery: Nullable(OneOf(DELIVERY, "Delivery of adult-use cannabis to consumers")),
-  local_opt_out: Nullable(Type.Boolean(), "Municipalities or counties may prohibit adult-use businesses"),
-  taxes: Nullable(Type.Array(Tax), "The state's cannabis-specific taxes on adult-use sales ([] where none)"),
-  general_sales_tax_applies: Nullable(Type.Boolean(), "The state's general sales tax also applies to adult-use sales"),
+  local_opt_out: Nullable(
+    Type.Boolean(),
+    "Municipalities or counties may prohibit adult-use businesses",
+  ),
+  taxes: Nullable(
+    Type.Array(Tax),
+    "The state's cannabis-specific taxes on adult-use sales ([] where none)",
+  ),
+  general_sales_tax_applies: Nullable(
+    Type.Boolean(),
+    "The state's general sales tax also applies to adult-use sales",
+  ),
   local_taxes: Nullable(Text("Local cannabis taxes, described, not itemized")),
-  provenance: provenanceOf(ADULT_USE_VARIABLES, "For each variable above: its law, its date, or why it is unknown"),
+  provenance: provenanceOf(
+    ADULT_USE_VARIABLES,
+    "For each variable above: its law, its date, or why it is unknown",
+  ),
 };
 
 const medicalDepth = {
-  minimum_age: Nullable(Type.Integer({ minimum: 0 }), "Youngest age a patient may register without a caregiver"),
-  reciprocity: Nullable(OneOf(RECIPROCITY, "Out-of-state patients: honoured as they are, after registering here, or not")),
+  minimum_age: Nullable(
+    Type.Integer({ minimum: 0 }),
+    "Youngest age a patient may register without a caregiver",
+  ),
+  reciprocity: Nullable(
+    OneOf(
+      RECIPROCITY,
+      "Out-of-state patients: honoured as they are, after registering here, or not",
+    ),
+  ),
   patient_home_grow: Nullable(
     Type.Object(
       {
         allowed: Type.Boolean({ description: "Registered patients may cultivate" }),
-        plants: Nullable(Type.Integer({ minimum: 0 }), "Plants allowed, where the law sets a count"),
+        plants: Nullable(
+          Type.Integer({ minimum: 0 }),
+          "Plants allowed, where the law sets a count",
+        ),
       },
       { additionalProperties: false },
     ),
     "Home cultivation by patients",
   ),
   purchase_limit: Nullable(PurchaseLimit, "How much a patient may buy"),
-  provenance: provenanceOf(MEDICAL_VARIABLES, "For each variable above: its law, its date, or why it is unknown"),
+  provenance: provenanceOf(
+    MEDICAL_VARIABLES,
+    "For each variable above: its law, its date, or why it is unknown",
+  ),
 };
 
 export const Hemp = Type.Object(
@@ -285,11 +336,17 @@ export const Hemp = Type.Object(
         "The state's treatment of hemp-derived intoxicating products (delta-8/delta-10 THC, THCA flower, hemp-derived delta-9 edibles and drinks): prohibited, restricted (state rules beyond federal law: age, potency, registration), or unregulated",
       ),
     ),
-    minimum_age: Nullable(Type.Integer({ minimum: 0 }), "The state's minimum age to buy them; null if it sets none"),
+    minimum_age: Nullable(
+      Type.Integer({ minimum: 0 }),
+      "The state's minimum age to buy them; null if it sets none",
+    ),
     summary: Nullable(Text("What the state does, in plain words")),
     authority,
     sources: Sources("Sources for the facts in this object"),
-    provenance: provenanceOf(HEMP_VARIABLES, "For each variable above: its law, its date, or why it is unknown"),
+    provenance: provenanceOf(
+      HEMP_VARIABLES,
+      "For each variable above: its law, its date, or why it is unknown",
+    ),
   },
   { additionalProperties: false },
 );

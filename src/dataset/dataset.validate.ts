@@ -256,7 +256,9 @@ export function jurisdictionIssues(
       if (problems.length > 0) return problems;
       const status = deriveStatus(folded);
       if (folded.status !== status) {
-        return [{ path: "/status", message: `is ${folded.status}, but the flags make it ${status}` }];
+        return [
+          { path: "/status", message: `is ${folded.status}, but the flags make it ${status}` },
+        ];
       }
       if (folded.adult_use.legal && !folded.decriminalized) {
         return [{ path: "/decriminalized", message: "must be true where adult use is legal" }];

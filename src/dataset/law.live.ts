@@ -5,8 +5,9 @@
  *
  * Contract:
  * - `current()` is the state for the clock's instant. It is recomputed the
- *   first time it is asked for at or after `nextChangeAt`, so an answer is
- *   never a moment late, whatever a timer does; a timer also recomputes it
+ *   first time it is asked for at or after `nextChangeAt` (or before the
+ *   instant it was computed for, should the clock be set back), so an
+ *   answer is never a moment late, whatever a timer does; a timer also recomputes it
  *   at that instant, so the cost (a few milliseconds) is rarely a request's.
  * - Every instance computes the same state from the same data and clock:
  *   instances move together, as closely as their clocks agree.
@@ -15,8 +16,9 @@
  * - `cacheControl(now)` never lets a cache keep an answer past the next
  *   change.
  */
-import type { LegalEvent } from "./dataset.schema.ts";
+
 import type { Clock } from "../lib/clock.ts";
+import type { LegalEvent } from "./dataset.schema.ts";
 import { type LawModel, type LawState, lawAt, tookEffectBetween } from "./law.ts";
 
 export type LawChange = Readonly<{ before: LawState; after: LawState; tookEffect: LegalEvent[] }>;
@@ -50,20 +52,22 @@ export function cacheControlFor(secondsLeft: number): string {
 }
 
 export function createLiveLaw(model: LawModel, clock: Clock): LiveLaw {
-  let state = lawAt(model, clock.now());
+  let computedAt = clock.now();
+  let state = lawAt(model, computedAt);
   const listeners: ((change: LawChange) => void)[] = [];
   let timer: NodeJS.Timeout | undefined;
   let running = false;
 
   const recompute = (nowMs: number) => {
     const before = state;
+    computedAt = nowMs;
     state = lawAt(model, nowMs);
     const change = { before, after: state, tookEffect: tookEffectBetween(model, before, state) };
     for (const listener of listeners) listener(change);
   };
   const current = () => {
     const now = clock.now();
-    if (now >= state.nextChangeAt) recompute(now);
+    if (now >= state.nextChangeAt || now < computedAt) recompute(now);
     return state;
   };
   const arm = () => {
@@ -86,7 +90,9 @@ export function createLiveLaw(model: LawModel, clock: Clock): LiveLaw {
     },
     cacheControl: (nowMs) => {
       const left = state.nextChangeAt - nowMs;
-      return left >= (MAX_AGE_S + STALE_S) * 1000 ? fixed : cacheControlFor(Math.floor(left / 1000));
+      return left >= (MAX_AGE_S + STALE_S) * 1000
+        ? fixed
+        : cacheControlFor(Math.floor(left / 1000));
     },
     start: () => {
       running = true;

@@ -21,10 +21,10 @@
  *   is found by computing the record on those days only.
  */
 import { type AsOfSource, prepareAsOf, recordAsOf } from "../api/as-of.ts";
+import { dayIn, nextDay, startOfDayIn } from "../lib/zoned-time.ts";
 import type { Dataset } from "./dataset.load.ts";
 import type { Jurisdiction, LegalEvent, UpcomingChange } from "./dataset.schema.ts";
 import { timeZoneOf } from "./jurisdictions.ts";
-import { dayIn, nextDay, startOfDayIn } from "../lib/zoned-time.ts";
 
 /** A record on a day: the served shape, where flags may be null before the base's review. */
 export type LawRecord = Jurisdiction;

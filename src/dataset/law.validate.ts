@@ -50,7 +50,8 @@ export function foldChanges(record: JurisdictionFile, day: string): Jurisdiction
     .map((event, index) => ({ event, index }))
     .filter(({ event }) => event.sets !== undefined && event.effective !== null)
     .sort(
-      (a, b) => (a.event.effective ?? "").localeCompare(b.event.effective ?? "") || a.index - b.index,
+      (a, b) =>
+        (a.event.effective ?? "").localeCompare(b.event.effective ?? "") || a.index - b.index,
     );
   for (const { event } of changes) {
     if ((event.effective ?? "") > day) break;
@@ -73,7 +74,8 @@ export function changeIssues(
   record.history.forEach((event: HistoryEventFile, index) => {
     if (event.sets === undefined) return;
     const at = `/history/${index}`;
-    if (event.effective === null) issue(`${at}/effective`, "a change of law needs its effective date");
+    if (event.effective === null)
+      issue(`${at}/effective`, "a change of law needs its effective date");
     else if (event.effective < event.date)
       issue(`${at}/effective`, `${event.effective} is before its enactment on ${event.date}`);
     if (event.authority === null) issue(`${at}/authority`, "a change of law needs its authority");

@@ -19,8 +19,8 @@ import {
 import type { Dataset } from "../dataset/dataset.load.ts";
 import type { LegalEvent } from "../dataset/dataset.schema.ts";
 import { timeZoneOf } from "../dataset/jurisdictions.ts";
-import { startOfDayIn } from "../lib/zoned-time.ts";
 import { AppError } from "../errors.ts";
+import { startOfDayIn } from "../lib/zoned-time.ts";
 
 export const ATOM_MEDIA_TYPE = "application/atom+xml";
 /** The all-jurisdictions feed carries this many of the newest events. */
@@ -132,7 +132,12 @@ function newestDay(entries: readonly Entry[], released: string): string {
 function entriesOf(events: readonly LegalEvent[], dayOf: (code: string) => string): Entry[] {
   const entries: Entry[] = [];
   for (const event of events) {
-    entries.push({ event, tookEffect: false, day: event.date, at: Date.parse(instant(event.date)) });
+    entries.push({
+      event,
+      tookEffect: false,
+      day: event.date,
+      at: Date.parse(instant(event.date)),
+    });
     const today = dayOf(event.jurisdiction);
     if (event.effective !== null && event.effective > event.date && event.effective <= today) {
       const zone = timeZoneOf(event.jurisdiction === "US" ? FEDERAL_ZONE_OF : event.jurisdiction);

@@ -76,3 +76,17 @@ export function dateOrElse(isoDate: string | null, missing: string): SafeHtml {
 export function yesNo(value: boolean): string {
   return value ? "Yes" : "No";
 }
+
+/**
+ * A record before its review may not know its status (src/dataset/law.ts);
+ * a page says so rather than inventing one.
+ */
+export function statusLabel(status: Status | null): string {
+  return status === null ? "Not known" : STATUS_LABELS[status];
+}
+
+export function statusMeaning(status: Status | null): string {
+  return status === null
+    ? "The dated history does not tell the status on this day."
+    : STATUS_MEANINGS[status];
+}

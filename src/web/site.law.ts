@@ -27,9 +27,7 @@ export function eventLaw(authority: MaybeAuthority): SafeHtml | string {
 }
 
 export function renderSummary(record: Jurisdiction): SafeHtml | string {
-  return record.summary === undefined
-    ? ""
-    : html`<p class="lead state-summary">${record.summary}</p>`;
+  return record.summary == null ? "" : html`<p class="lead state-summary">${record.summary}</p>`;
 }
 
 /** "Law": the statute, measure or rule behind decriminalization, adult use and medical use. */

@@ -13,7 +13,7 @@ import { feature } from "topojson-client";
 import type { GeometryCollection, Topology } from "topojson-specification";
 import type { Jurisdiction } from "../dataset/dataset.schema.ts";
 import { html, type SafeHtml } from "./html.ts";
-import { STATUS_LABELS } from "./site.format.ts";
+import { statusLabel } from "./site.format.ts";
 
 type StatesTopology = Topology<{
   states: GeometryCollection<{ name: string }>;
@@ -77,7 +77,7 @@ export function stateLinkLabel(record: Jurisdiction, view: MapView = "status"): 
   if (view === "decriminalization") {
     return `${record.name}: ${DECRIM_LABELS[record.decriminalized ? "yes" : "no"].toLowerCase()}`;
   }
-  return `${record.name}: ${STATUS_LABELS[record.status].toLowerCase()}`;
+  return `${record.name}: ${statusLabel(record.status).toLowerCase()}`;
 }
 
 /** Renders the map's SVG for the given records in one view; call once per view at start-up. */

@@ -21,6 +21,7 @@ import { PROJECT_ROOT } from "../paths.ts";
 import { embedRoutes, embedSnippet } from "./embed.ts";
 import { html, type SafeHtml } from "./html.ts";
 import { type Page, type PageContext, renderPage, sendHtml } from "./layout.ts";
+import { renderBusinessSections } from "./site.business.ts";
 import {
   matchesStatesQuery,
   parseStatesQuery,
@@ -37,7 +38,8 @@ import {
   formatLongDate,
   MEDICAL_PROGRAM_LABELS,
   STATUS_LABELS,
-  STATUS_MEANINGS,
+  statusLabel,
+  statusMeaning,
   TYPE_LABELS,
   yesNo,
 } from "./site.format.ts";
@@ -139,8 +141,8 @@ function renderSmallStates(records: readonly Jurisdiction[], view: MapView): Saf
 <ul class="small-states" role="list" aria-labelledby="small-states-heading">${items}</ul>`;
 }
 
-function statusBadge(status: Status): SafeHtml {
-  return html`<span class="badge status-${status}"><span class="swatch status-${status}" aria-hidden="true"></span>${STATUS_LABELS[status]}</span>`;
+function statusBadge(status: Status | null): SafeHtml {
+  return html`<span class="badge status-${status ?? "unknown"}"><span class="swatch status-${status ?? "unknown"}" aria-hidden="true"></span>${statusLabel(status)}</span>`;
 }
 
 function renderTerritoryTiles(records: readonly Jurisdiction[]): SafeHtml {
@@ -149,7 +151,7 @@ function renderTerritoryTiles(records: readonly Jurisdiction[]): SafeHtml {
     .map(
       (record) => html`<li><a class="tile" href="/states/${record.code}">
   <span class="tile-code status-${record.status}" aria-hidden="true">${record.code}</span>
-  <span class="tile-text"><span class="tile-name">${record.name}</span><span class="tile-status">${STATUS_LABELS[record.status]}</span></span>
+  <span class="tile-text"><span class="tile-name">${record.name}</span><span class="tile-status">${statusLabel(record.status)}</span></span>
 </a></li>`,
     );
   return html`<ul class="territories" role="list">${tiles}</ul>`;
@@ -393,7 +395,7 @@ ${renderSummary(record)}
 ${renderLaw(record)}
 <section class="status-summary status-${record.status}" aria-labelledby="status-heading">
 <h2 id="status-heading">Status: ${statusBadge(record.status)}</h2>
-<p>${STATUS_MEANINGS[record.status]}</p>
+<p>${statusMeaning(record.status)}</p>
 <dl class="facts">
   <dt>Decriminalized</dt><dd>${yesNo(record.decriminalized)}</dd>
   <dt>Adult use since</dt><dd>${adultUseSince(record)}</dd>
@@ -405,6 +407,7 @@ ${renderLaw(record)}
 ${renderDecriminalization(record)}
 ${renderAdultUse(record)}
 ${renderMedical(record)}
+${renderBusinessSections(record)}
 <section aria-labelledby="regulator-heading">
 <h2 id="regulator-heading">Regulator</h2>
 ${regulator}
@@ -571,7 +574,7 @@ export async function siteRoutes(app: FastifyInstance, options: SiteOptions): Pr
       if (asked !== code) return reply.redirect(`/states/${code}`, 301);
       return sendPage(request, reply, {
         title: record.name,
-        description: `${record.name}: ${STATUS_LABELS[record.status].toLowerCase()}. Decriminalization, adult use, medical use, history and sources.`,
+        description: `${record.name}: ${statusLabel(record.status).toLowerCase()}. Decriminalization, adult use, medical use, history and sources.`,
         body: renderStatePage(
           record,
           dataset.histories.get(code) ?? [],

@@ -21,7 +21,11 @@ before(async () => {
 function tookEffect(events: readonly LegalEvent[]): LegalEvent[] {
   return events.filter((event) => {
     const zone = timeZoneOf(event.jurisdiction === "US" ? "DC" : event.jurisdiction);
-    return event.effective !== null && event.effective > event.date && event.effective <= dayIn(zone, NOW);
+    return (
+      event.effective !== null &&
+      event.effective > event.date &&
+      event.effective <= dayIn(zone, NOW)
+    );
   });
 }
 after(() => app.close());
@@ -66,7 +70,10 @@ describe("Atom feeds", () => {
     assert.equal(new Set(items.map((item) => item.guid)).size, items.length);
     // Newest first, whether an entry is an enactment or a law taking effect.
     const dates = items.map((item) => item.pubdate?.getTime() ?? 0);
-    assert.deepEqual(dates, [...dates].sort((a, b) => b - a));
+    assert.deepEqual(
+      dates,
+      [...dates].sort((a, b) => b - a),
+    );
     const first = items[0];
     const firstEvent = changes.find((event) => first?.title.includes(event.title));
     assert.ok(firstEvent, "the newest entry names an event");

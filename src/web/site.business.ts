@@ -1,0 +1,188 @@
+/**
+ * The parts of a state page a business reads: "Buying", "Where you may use
+ * it", "Taxes", "Hemp products" and "Coming up". Every value is shown with
+ * the law that sets it (its provenance), and every unknown says what is not
+ * known — never a guess (docs/DATA.md, the codebook).
+ */
+import type {
+  Jurisdiction,
+  ProvenanceRef,
+  PurchaseLimit,
+  UpcomingChange,
+} from "../dataset/dataset.schema.ts";
+import { html, type SafeHtml } from "./html.ts";
+import { dateOrElse } from "./site.format.ts";
+import { citation } from "./site.law.ts";
+
+type Provenances = Readonly<Partial<Record<string, ProvenanceRef>>>;
+
+/** The law behind one value, or why it is unknown. */
+function law(provenance: ProvenanceRef | undefined): SafeHtml | string {
+  if (provenance === undefined) return "";
+  if (provenance.authority !== null) {
+    const since =
+      provenance.since === null ? "" : html`, since ${dateOrElse(provenance.since, "")}`;
+    return html` <span class="fact-law">(${citation(provenance.authority)}${since})</span>`;
+  }
+  return provenance.unknown === null
+    ? ""
+    : html` <span class="fact-law">(${provenance.unknown})</span>`;
+}
+
+function fact(
+  label: string,
+  value: SafeHtml | string | null,
+  provenance: ProvenanceRef | undefined,
+  absent = "not known",
+): SafeHtml {
+  const shown = value === null ? html`<span class="missing">${absent}</span>` : value;
+  return html`<dt>${label}</dt><dd>${shown}${law(provenance)}</dd>`;
+}
+
+const PERIODS = { transaction: "per purchase", day: "per day", month: "per month" } as const;
+
+export function purchaseLimitText(limit: PurchaseLimit): string {
+  const parts = [
+    limit.flower_grams === null ? null : `${limit.flower_grams} g of flower`,
+    limit.concentrate_grams === null ? null : `${limit.concentrate_grams} g of concentrate`,
+    limit.edible_thc_mg === null ? null : `${limit.edible_thc_mg} mg THC in edibles`,
+  ].filter((part): part is string => part !== null);
+  const visitors =
+    limit.nonresident_flower_grams === null
+      ? ""
+      : `; visitors ${limit.nonresident_flower_grams} g of flower`;
+  return `${parts.length === 0 ? "A limit" : parts.join(", ")} ${PERIODS[limit.period]}${visitors}`;
+}
+
+const USE_LABELS = {
+  prohibited: "Not in public",
+  allowed: "Allowed in public, where the law permits (like tobacco)",
+  designated_areas: "Only in designated areas",
+} as const;
+const DELIVERY_LABELS = {
+  allowed: "Allowed",
+  not_allowed: "Not allowed",
+  medical_only: "For medical patients only",
+} as const;
+const HEMP_LABELS = {
+  prohibited:
+    "Prohibited: intoxicating hemp products may not be sold (or only through licensed cannabis stores)",
+  restricted: "Restricted: allowed under state rules beyond federal law",
+  unregulated: "No state rules beyond federal law",
+} as const;
+
+const yes = (value: boolean | null) => (value === null ? null : value ? "Yes" : "No");
+
+function renderBuying(record: Jurisdiction): SafeHtml {
+  const adult = record.adult_use;
+  const medical = record.medical;
+  const p: Provenances = adult.provenance;
+  const m: Provenances = medical.provenance;
+  const adultFacts = adult.legal
+    ? html`<h3>Adults</h3><dl class="facts">
+${fact("Minimum age", adult.minimum_age === null ? null : `${adult.minimum_age}`, p.minimum_age)}
+${fact("Purchase limit", adult.purchase_limit === null ? null : purchaseLimitText(adult.purchase_limit), p.purchase_limit, p.purchase_limit?.unknown == null ? "none set, or no sales" : "not known")}
+${fact("Delivery", adult.delivery === null ? null : DELIVERY_LABELS[adult.delivery], p.delivery)}
+${fact("Towns may ban shops", yes(adult.local_opt_out), p.local_opt_out, p.local_opt_out?.unknown == null ? "does not apply" : "not known")}
+</dl>`
+    : html`<p>Adults may not buy cannabis in ${record.name}.</p>`;
+  const medicalFacts =
+    medical.program === "none"
+      ? ""
+      : html`<h3>Patients</h3><dl class="facts">
+${fact("Youngest patient without a caregiver", medical.minimum_age === null ? null : `${medical.minimum_age}`, m.minimum_age)}
+${fact("Purchase limit", medical.purchase_limit === null ? null : purchaseLimitText(medical.purchase_limit), m.purchase_limit)}
+${fact("Out-of-state patients", medical.reciprocity === null ? null : { yes: "Their cards are honoured", registration: "May register here", no: "Not honoured" }[medical.reciprocity], m.reciprocity)}
+${fact("Patients may grow", medical.patient_home_grow === null ? null : medical.patient_home_grow.allowed ? `Yes${medical.patient_home_grow.plants === null ? "" : `, ${medical.patient_home_grow.plants} plants`}` : "No", m.patient_home_grow)}
+</dl>`;
+  return html`<section aria-labelledby="buying-heading">
+<h2 id="buying-heading">Buying</h2>
+${adultFacts}
+${medicalFacts}
+</section>`;
+}
+
+function renderUse(record: Jurisdiction): SafeHtml | string {
+  const adult = record.adult_use;
+  if (!adult.legal) return "";
+  const p: Provenances = adult.provenance;
+  const lounges =
+    adult.onsite_consumption === null
+      ? null
+      : adult.onsite_consumption.allowed
+        ? `Allowed${adult.onsite_consumption.operating === true ? ", and operating" : adult.onsite_consumption.operating === false ? ", none operating yet" : ""}`
+        : "Not allowed";
+  return html`<section aria-labelledby="use-heading">
+<h2 id="use-heading">Where you may use it</h2>
+<dl class="facts">
+${fact("In public", adult.public_consumption === null ? null : USE_LABELS[adult.public_consumption], p.public_consumption)}
+${fact("Licensed lounges", lounges, p.onsite_consumption)}
+</dl>
+</section>`;
+}
+
+function renderTaxes(record: Jurisdiction): SafeHtml | string {
+  const adult = record.adult_use;
+  if (!adult.legal) return "";
+  const p: Provenances = adult.provenance;
+  const taxes =
+    adult.taxes === null
+      ? null
+      : adult.taxes.length === 0
+        ? "No state cannabis tax"
+        : html`<ul>${adult.taxes.map((tax) => html`<li>${tax.description}${tax.since === null ? "" : html` <span class="muted">(since ${dateOrElse(tax.since, "")})</span>`}</li>`)}</ul>`;
+  return html`<section aria-labelledby="taxes-heading">
+<h2 id="taxes-heading">Taxes</h2>
+<dl class="facts">
+${fact("State cannabis taxes", taxes, p.taxes)}
+${fact("General sales tax applies too", yes(adult.general_sales_tax_applies), p.general_sales_tax_applies, p.general_sales_tax_applies?.unknown == null ? "no sales" : "not known")}
+${adult.local_taxes === null ? "" : html`<dt>Local taxes</dt><dd>${adult.local_taxes}</dd>`}
+</dl>
+</section>`;
+}
+
+/** The federal overlay on hemp, in one sentence for every state page. */
+export const FEDERAL_HEMP_SENTENCE =
+  "Federal law changed on 2026-11-12: under Pub. L. 119-37 hemp is measured by total THC, and a final hemp product may hold at most 0.4 mg of total THC per container, so most intoxicating hemp products are no longer hemp under federal law, whatever the state allows (see Federal law).";
+
+function renderHemp(record: Jurisdiction): SafeHtml {
+  const hemp = record.hemp;
+  const p: Provenances = hemp.provenance;
+  return html`<section aria-labelledby="hemp-heading">
+<h2 id="hemp-heading">Hemp products</h2>
+<p>Delta-8 and delta-10 THC, THCA flower and hemp-derived delta-9 edibles and drinks.</p>
+<dl class="facts">
+${fact("State rules", hemp.intoxicating_products === null ? null : HEMP_LABELS[hemp.intoxicating_products], p.intoxicating_products)}
+${fact("Minimum age", hemp.minimum_age === null ? null : `${hemp.minimum_age}`, p.minimum_age, p.minimum_age?.unknown == null ? "none set" : "not known")}
+</dl>
+${hemp.summary === null ? "" : html`<p>${hemp.summary}</p>`}
+<p class="muted"><a href="/federal">${FEDERAL_HEMP_SENTENCE}</a></p>
+</section>`;
+}
+
+function describeSets(change: UpcomingChange): string {
+  const fields = Object.keys(change.sets);
+  return fields.length === 0
+    ? ""
+    : ` Changes ${fields.map((field) => field.replaceAll("_", " ")).join(", ")}.`;
+}
+
+function renderComingUp(record: Jurisdiction): SafeHtml {
+  const items = record.upcoming.map(
+    (change) =>
+      html`<li><strong>${dateOrElse(change.effective, "")}</strong>: ${change.title}. ${change.summary}${describeSets(change)}${change.authority === null ? "" : html` <span class="fact-law">(${citation(change.authority)}, enacted ${dateOrElse(change.enacted, "")})</span>`}</li>`,
+  );
+  return html`<section aria-labelledby="coming-heading">
+<h2 id="coming-heading">Coming up</h2>
+${items.length === 0 ? html`<p>No enacted change is waiting to take effect.</p>` : html`<ul class="coming-up">${items}</ul>`}
+</section>`;
+}
+
+/** The five business sections, in reading order. */
+export function renderBusinessSections(record: Jurisdiction): SafeHtml {
+  return html`${renderBuying(record)}
+${renderUse(record)}
+${renderTaxes(record)}
+${renderHemp(record)}
+${renderComingUp(record)}`;
+}
