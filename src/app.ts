@@ -165,8 +165,9 @@ const EXPIRY_SWEEP_MS = 60 * 60_000;
 
 /**
  * A client over its public limit may have at most this many keys that are
- * not in the cache looked up per minute; beyond it, it gets the 429 it would
- * get anyway, without a database query.
+ * not in the cache looked up per minute; beyond it, such a key is answered
+ * 429 `api_key_not_checked` (with the `Retry-After` of the next look-up),
+ * without a database query.
  */
 export const KEY_LOOKUPS_OVER_LIMIT: RateLimitPolicy = {
   name: "key-lookup",
