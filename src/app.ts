@@ -478,12 +478,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   const verifier = instrumentVerifier(createApiKeyVerifier(db), metrics);
   const revocations = (deps.createRevocations ?? ((apply) => createLocalRevocations({ apply })))(
-    (event) =>
-      event.kind === "all"
-        ? verifier.revokeAll()
-        : event.kind === "key"
-          ? verifier.revokeKey(event.id)
-          : verifier.revokeUser(event.id),
+    (event) => {
+      if (event.kind === "all") verifier.recheckAll();
+      else if (event.kind === "key") verifier.revokeKey(event.id, clock.now());
+      else if (event.deleted) verifier.revokeUser(event.id, clock.now());
+      else verifier.recheckUser(event.id);
+    },
   );
   const revoke = (event: RevocationEvent) => void revocations.publish(event);
   app.addHook("onClose", () => revocations.close());
@@ -729,7 +729,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const protect = [sameOriginCheck(new URL(config.publicBaseUrl).origin), app.csrfProtection];
   const verification = createEmailVerification({ db, clock, deliver, origin });
   const passwordGate = createPasswordGate(PASSWORD_GATE_POLICY);
-  const onPasswordChanged = (userId: string) => revoke({ kind: "user", id: userId });
+  // A changed password deletes no key: the account's keys are only looked up again.
+  const onPasswordChanged = (userId: string) =>
+    revoke({ kind: "user", id: userId, deleted: false });
   await app.register(accountsRoutes, {
     db,
     clock,
@@ -743,7 +745,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     passwordGate,
     pageContext,
     protect,
-    onUserDeleted: (userId: string) => revoke({ kind: "user", id: userId }),
+    onUserDeleted: (userId: string) => revoke({ kind: "user", id: userId, deleted: true }),
     onPasswordChanged,
     events: {
       signedUp: (user) => verification.send(user),
