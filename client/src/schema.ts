@@ -913,7 +913,7 @@ export interface operations {
                          * @description Stable, snake_case error code
                          * @enum {unknown}
                          */
-                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "api_key_not_checked" | "internal_error" | "service_unavailable";
                         /** @description Quote it when reporting a problem */
                         request_id: string;
                         /** @description The offending parameter, for 400s */
@@ -951,7 +951,7 @@ export interface operations {
                          * @description Stable, snake_case error code
                          * @enum {unknown}
                          */
-                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "api_key_not_checked" | "internal_error" | "service_unavailable";
                         /** @description Quote it when reporting a problem */
                         request_id: string;
                         /** @description The offending parameter, for 400s */
@@ -989,7 +989,7 @@ export interface operations {
                          * @description Stable, snake_case error code
                          * @enum {unknown}
                          */
-                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "api_key_not_checked" | "internal_error" | "service_unavailable";
                         /** @description Quote it when reporting a problem */
                         request_id: string;
                         /** @description The offending parameter, for 400s */
@@ -997,7 +997,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Rate limit exceeded (`rate_limited`); the body names the `policy` */
+            /** @description Rate limit exceeded (`rate_limited`; the body names the `policy`), or an API key not checked because its client has had too many unfamiliar keys looked up (`api_key_not_checked`; retry with the same key) */
             429: {
                 headers: {
                     /** @description Identifies this request in our logs; quote it when reporting a problem */
@@ -1029,7 +1029,7 @@ export interface operations {
                          * @description Stable, snake_case error code
                          * @enum {unknown}
                          */
-                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "api_key_not_checked" | "internal_error" | "service_unavailable";
                         /** @description Quote it when reporting a problem */
                         request_id: string;
                         /** @description The offending parameter, for 400s */
@@ -1176,7 +1176,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Rate limit exceeded (`rate_limited`); the body names the `policy` */
+            /** @description Rate limit exceeded (`rate_limited`; the body names the `policy`), or an API key not checked because its client has had too many unfamiliar keys looked up (`api_key_not_checked`; retry with the same key) */
             429: {
                 headers: {
                     /** @description Identifies this request in our logs; quote it when reporting a problem */
@@ -1896,7 +1896,7 @@ export interface operations {
                          * @description Stable, snake_case error code
                          * @enum {unknown}
                          */
-                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "api_key_not_checked" | "internal_error" | "service_unavailable";
                         /** @description Quote it when reporting a problem */
                         request_id: string;
                         /** @description The offending parameter, for 400s */
@@ -1934,7 +1934,7 @@ export interface operations {
                          * @description Stable, snake_case error code
                          * @enum {unknown}
                          */
-                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "api_key_not_checked" | "internal_error" | "service_unavailable";
                         /** @description Quote it when reporting a problem */
                         request_id: string;
                         /** @description The offending parameter, for 400s */
@@ -1972,7 +1972,7 @@ export interface operations {
                          * @description Stable, snake_case error code
                          * @enum {unknown}
                          */
-                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "api_key_not_checked" | "internal_error" | "service_unavailable";
                         /** @description Quote it when reporting a problem */
                         request_id: string;
                         /** @description The offending parameter, for 400s */
@@ -2010,7 +2010,7 @@ export interface operations {
                          * @description Stable, snake_case error code
                          * @enum {unknown}
                          */
-                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "api_key_not_checked" | "internal_error" | "service_unavailable";
                         /** @description Quote it when reporting a problem */
                         request_id: string;
                         /** @description The offending parameter, for 400s */
@@ -2018,7 +2018,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Rate limit exceeded (`rate_limited`); the body names the `policy` */
+            /** @description Rate limit exceeded (`rate_limited`; the body names the `policy`), or an API key not checked because its client has had too many unfamiliar keys looked up (`api_key_not_checked`; retry with the same key) */
             429: {
                 headers: {
                     /** @description Identifies this request in our logs; quote it when reporting a problem */
@@ -2050,7 +2050,7 @@ export interface operations {
                          * @description Stable, snake_case error code
                          * @enum {unknown}
                          */
-                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "api_key_not_checked" | "internal_error" | "service_unavailable";
                         /** @description Quote it when reporting a problem */
                         request_id: string;
                         /** @description The offending parameter, for 400s */
@@ -2216,7 +2216,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Rate limit exceeded (`rate_limited`); the body names the `policy` */
+            /** @description Rate limit exceeded (`rate_limited`; the body names the `policy`), or an API key not checked because its client has had too many unfamiliar keys looked up (`api_key_not_checked`; retry with the same key) */
             429: {
                 headers: {
                     /** @description Identifies this request in our logs; quote it when reporting a problem */
@@ -2395,7 +2395,7 @@ export interface operations {
                          * @description Stable, snake_case error code
                          * @enum {unknown}
                          */
-                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "api_key_not_checked" | "internal_error" | "service_unavailable";
                         /** @description Quote it when reporting a problem */
                         request_id: string;
                         /** @description The offending parameter, for 400s */
@@ -2433,7 +2433,7 @@ export interface operations {
                          * @description Stable, snake_case error code
                          * @enum {unknown}
                          */
-                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "api_key_not_checked" | "internal_error" | "service_unavailable";
                         /** @description Quote it when reporting a problem */
                         request_id: string;
                         /** @description The offending parameter, for 400s */
@@ -2471,7 +2471,7 @@ export interface operations {
                          * @description Stable, snake_case error code
                          * @enum {unknown}
                          */
-                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "api_key_not_checked" | "internal_error" | "service_unavailable";
                         /** @description Quote it when reporting a problem */
                         request_id: string;
                         /** @description The offending parameter, for 400s */
@@ -2509,7 +2509,7 @@ export interface operations {
                          * @description Stable, snake_case error code
                          * @enum {unknown}
                          */
-                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "api_key_not_checked" | "internal_error" | "service_unavailable";
                         /** @description Quote it when reporting a problem */
                         request_id: string;
                         /** @description The offending parameter, for 400s */
@@ -2517,7 +2517,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Rate limit exceeded (`rate_limited`); the body names the `policy` */
+            /** @description Rate limit exceeded (`rate_limited`; the body names the `policy`), or an API key not checked because its client has had too many unfamiliar keys looked up (`api_key_not_checked`; retry with the same key) */
             429: {
                 headers: {
                     /** @description Identifies this request in our logs; quote it when reporting a problem */
@@ -2549,7 +2549,7 @@ export interface operations {
                          * @description Stable, snake_case error code
                          * @enum {unknown}
                          */
-                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "api_key_not_checked" | "internal_error" | "service_unavailable";
                         /** @description Quote it when reporting a problem */
                         request_id: string;
                         /** @description The offending parameter, for 400s */
@@ -2704,7 +2704,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Rate limit exceeded (`rate_limited`); the body names the `policy` */
+            /** @description Rate limit exceeded (`rate_limited`; the body names the `policy`), or an API key not checked because its client has had too many unfamiliar keys looked up (`api_key_not_checked`; retry with the same key) */
             429: {
                 headers: {
                     /** @description Identifies this request in our logs; quote it when reporting a problem */
@@ -3018,7 +3018,7 @@ export interface operations {
                          * @description Stable, snake_case error code
                          * @enum {unknown}
                          */
-                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "api_key_not_checked" | "internal_error" | "service_unavailable";
                         /** @description Quote it when reporting a problem */
                         request_id: string;
                         /** @description The offending parameter, for 400s */
@@ -3056,7 +3056,7 @@ export interface operations {
                          * @description Stable, snake_case error code
                          * @enum {unknown}
                          */
-                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "api_key_not_checked" | "internal_error" | "service_unavailable";
                         /** @description Quote it when reporting a problem */
                         request_id: string;
                         /** @description The offending parameter, for 400s */
@@ -3094,7 +3094,7 @@ export interface operations {
                          * @description Stable, snake_case error code
                          * @enum {unknown}
                          */
-                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "api_key_not_checked" | "internal_error" | "service_unavailable";
                         /** @description Quote it when reporting a problem */
                         request_id: string;
                         /** @description The offending parameter, for 400s */
@@ -3102,7 +3102,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Rate limit exceeded (`rate_limited`); the body names the `policy` */
+            /** @description Rate limit exceeded (`rate_limited`; the body names the `policy`), or an API key not checked because its client has had too many unfamiliar keys looked up (`api_key_not_checked`; retry with the same key) */
             429: {
                 headers: {
                     /** @description Identifies this request in our logs; quote it when reporting a problem */
@@ -3134,7 +3134,7 @@ export interface operations {
                          * @description Stable, snake_case error code
                          * @enum {unknown}
                          */
-                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "api_key_not_checked" | "internal_error" | "service_unavailable";
                         /** @description Quote it when reporting a problem */
                         request_id: string;
                         /** @description The offending parameter, for 400s */
@@ -3262,7 +3262,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Rate limit exceeded (`rate_limited`); the body names the `policy` */
+            /** @description Rate limit exceeded (`rate_limited`; the body names the `policy`), or an API key not checked because its client has had too many unfamiliar keys looked up (`api_key_not_checked`; retry with the same key) */
             429: {
                 headers: {
                     /** @description Identifies this request in our logs; quote it when reporting a problem */
@@ -3445,7 +3445,7 @@ export interface operations {
                          * @description Stable, snake_case error code
                          * @enum {unknown}
                          */
-                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "api_key_not_checked" | "internal_error" | "service_unavailable";
                         /** @description Quote it when reporting a problem */
                         request_id: string;
                         /** @description The offending parameter, for 400s */
@@ -3483,7 +3483,7 @@ export interface operations {
                          * @description Stable, snake_case error code
                          * @enum {unknown}
                          */
-                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "api_key_not_checked" | "internal_error" | "service_unavailable";
                         /** @description Quote it when reporting a problem */
                         request_id: string;
                         /** @description The offending parameter, for 400s */
@@ -3521,7 +3521,7 @@ export interface operations {
                          * @description Stable, snake_case error code
                          * @enum {unknown}
                          */
-                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "api_key_not_checked" | "internal_error" | "service_unavailable";
                         /** @description Quote it when reporting a problem */
                         request_id: string;
                         /** @description The offending parameter, for 400s */
@@ -3529,7 +3529,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Rate limit exceeded (`rate_limited`); the body names the `policy` */
+            /** @description Rate limit exceeded (`rate_limited`; the body names the `policy`), or an API key not checked because its client has had too many unfamiliar keys looked up (`api_key_not_checked`; retry with the same key) */
             429: {
                 headers: {
                     /** @description Identifies this request in our logs; quote it when reporting a problem */
@@ -3561,7 +3561,7 @@ export interface operations {
                          * @description Stable, snake_case error code
                          * @enum {unknown}
                          */
-                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "api_key_not_checked" | "internal_error" | "service_unavailable";
                         /** @description Quote it when reporting a problem */
                         request_id: string;
                         /** @description The offending parameter, for 400s */
@@ -3699,7 +3699,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Rate limit exceeded (`rate_limited`); the body names the `policy` */
+            /** @description Rate limit exceeded (`rate_limited`; the body names the `policy`), or an API key not checked because its client has had too many unfamiliar keys looked up (`api_key_not_checked`; retry with the same key) */
             429: {
                 headers: {
                     /** @description Identifies this request in our logs; quote it when reporting a problem */
