@@ -174,8 +174,9 @@ const EXPIRY_SWEEP_MS = 60 * 60_000;
 
 /**
  * A client over its public limit may have at most this many keys that are
- * not in the cache looked up per minute; beyond it, it gets the 429 it would
- * get anyway, without a database query.
+ * not in the cache looked up per minute; beyond it, such a key is answered
+ * 429 `api_key_not_checked` (with the `Retry-After` of the next look-up),
+ * without a database query.
  */
 export const KEY_LOOKUPS_OVER_LIMIT: RateLimitPolicy = {
   name: "key-lookup",
@@ -237,7 +238,7 @@ export function loggerOptions(config: Config, stream?: LogStream): FastifyServer
 
 const API_DESCRIPTION = `The cannabis legal status of every US state, DC and the five inhabited territories, with sources and dated history. Read-only JSON.
 
-**Keys are optional.** Without one, a client IP (an IPv6 client's /64) may make 60 requests per 15 minutes. With an \`X-API-Key\` header — created on the website's API keys page — the limit is 1000 requests per hour per account: all the keys of an account share one quota, so deleting and re-creating keys gives no fresh quota. Keys go only in the header; a key in the URL is refused (400 \`api_key_in_query\`). A bad or expired key is refused (401 \`invalid_api_key\` / \`expired_api_key\`), never served as public, and counts against the IP's public limit.
+**Keys are optional.** Without one, a client IP (an IPv6 client's /64) may make 60 requests per 15 minutes. With an \`X-API-Key\` header — created on the website's API keys page — the limit is 1000 requests per hour per account: all the keys of an account share one quota, so deleting and re-creating keys gives no fresh quota. Keys go only in the header; a key in the URL is refused (400 \`api_key_in_query\`). A bad or expired key is refused (401 \`invalid_api_key\` / \`expired_api_key\`), never served as public, and counts against the IP's public limit — and is still answered 401 once that limit is used up. Only a key the service could not check is answered otherwise: 429 \`api_key_not_checked\` when its client, over its public limit, has had too many unfamiliar keys looked up in the last minute (at most 10 a minute), 503 \`service_unavailable\` when the accounts database is unreachable; both with \`Retry-After\`.
 
 **Limits are exact sliding windows**: in no interval of the window's length is a counter admitted more than its limit. Every response — 200, 304 and every error — carries \`RateLimit-Policy\` (e.g. \`"public";q=60;w=900\`), \`RateLimit\` (e.g. \`"public";r=41;t=530\`: 41 left, the oldest counted request leaves the window in 530 s) and \`X-RateLimit-Limit\`, \`-Remaining\`, \`-Reset\` (Unix seconds), \`-Used\`. Over the limit: 429 \`rate_limited\` with an exact \`Retry-After\` and the \`policy\` in the body. CORS preflights are not counted.
 
@@ -486,12 +487,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   const verifier = instrumentVerifier(createApiKeyVerifier(db), metrics);
   const revocations = (deps.createRevocations ?? ((apply) => createLocalRevocations({ apply })))(
-    (event) =>
-      event.kind === "all"
-        ? verifier.revokeAll()
-        : event.kind === "key"
-          ? verifier.revokeKey(event.id)
-          : verifier.revokeUser(event.id),
+    (event) => {
+      if (event.kind === "all") verifier.recheckAll();
+      else if (event.kind === "key") verifier.revokeKey(event.id, clock.now());
+      else if (event.deleted) verifier.revokeUser(event.id, clock.now());
+      else verifier.recheckUser(event.id);
+    },
   );
   const revoke = (event: RevocationEvent) => void revocations.publish(event);
   app.addHook("onClose", () => revocations.close());
@@ -771,7 +772,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const protect = [sameOriginCheck(new URL(config.publicBaseUrl).origin), app.csrfProtection];
   const verification = createEmailVerification({ db, clock, deliver, origin });
   const passwordGate = createPasswordGate(PASSWORD_GATE_POLICY);
-  const onPasswordChanged = (userId: string) => revoke({ kind: "user", id: userId });
+  // A changed password deletes no key: the account's keys are only looked up again.
+  const onPasswordChanged = (userId: string) =>
+    revoke({ kind: "user", id: userId, deleted: false });
   await app.register(accountsRoutes, {
     db,
     clock,
@@ -785,7 +788,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     passwordGate,
     pageContext,
     protect,
-    onUserDeleted: (userId: string) => revoke({ kind: "user", id: userId }),
+    onUserDeleted: (userId: string) => revoke({ kind: "user", id: userId, deleted: true }),
     onPasswordChanged,
     events: {
       signedUp: (user) => verification.send(user),

@@ -113,6 +113,12 @@ export const ERROR_CODES = {
     description:
       "The caller's limit (`policy`: public, per IP; or key, per account) is used up. Retry after `Retry-After` seconds; the RateLimit headers tell the quota and what remains.",
   },
+  api_key_not_checked: {
+    status: 429,
+    title: "API key not checked",
+    description:
+      "The X-API-Key could not be checked just now: its client is over its public limit and has used up the few look-ups of unfamiliar keys it may cause a minute. The key was neither accepted nor refused, and the public limit is not what stopped it; retry with the same key after `Retry-After` seconds.",
+  },
   internal_error: {
     status: 500,
     title: "Internal server error",

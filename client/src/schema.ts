@@ -1885,7 +1885,7 @@ export interface operations {
                          * @description Stable, snake_case error code
                          * @enum {unknown}
                          */
-                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "api_key_not_checked" | "internal_error" | "service_unavailable";
                         /** @description Quote it when reporting a problem */
                         request_id: string;
                         /** @description The offending parameter, for 400s */
@@ -1923,7 +1923,7 @@ export interface operations {
                          * @description Stable, snake_case error code
                          * @enum {unknown}
                          */
-                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "api_key_not_checked" | "internal_error" | "service_unavailable";
                         /** @description Quote it when reporting a problem */
                         request_id: string;
                         /** @description The offending parameter, for 400s */
@@ -1961,7 +1961,7 @@ export interface operations {
                          * @description Stable, snake_case error code
                          * @enum {unknown}
                          */
-                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "api_key_not_checked" | "internal_error" | "service_unavailable";
                         /** @description Quote it when reporting a problem */
                         request_id: string;
                         /** @description The offending parameter, for 400s */
@@ -1969,7 +1969,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Rate limit exceeded (`rate_limited`); the body names the `policy` */
+            /** @description Rate limit exceeded (`rate_limited`; the body names the `policy`), or an API key not checked because its client has had too many unfamiliar keys looked up (`api_key_not_checked`; retry with the same key) */
             429: {
                 headers: {
                     /** @description Identifies this request in our logs; quote it when reporting a problem */
@@ -2001,7 +2001,7 @@ export interface operations {
                          * @description Stable, snake_case error code
                          * @enum {unknown}
                          */
-                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "api_key_not_checked" | "internal_error" | "service_unavailable";
                         /** @description Quote it when reporting a problem */
                         request_id: string;
                         /** @description The offending parameter, for 400s */
@@ -2148,7 +2148,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Rate limit exceeded (`rate_limited`); the body names the `policy` */
+            /** @description Rate limit exceeded (`rate_limited`; the body names the `policy`), or an API key not checked because its client has had too many unfamiliar keys looked up (`api_key_not_checked`; retry with the same key) */
             429: {
                 headers: {
                     /** @description Identifies this request in our logs; quote it when reporting a problem */
@@ -3840,7 +3840,7 @@ export interface operations {
                          * @description Stable, snake_case error code
                          * @enum {unknown}
                          */
-                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "api_key_not_checked" | "internal_error" | "service_unavailable";
                         /** @description Quote it when reporting a problem */
                         request_id: string;
                         /** @description The offending parameter, for 400s */
@@ -3878,7 +3878,7 @@ export interface operations {
                          * @description Stable, snake_case error code
                          * @enum {unknown}
                          */
-                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "api_key_not_checked" | "internal_error" | "service_unavailable";
                         /** @description Quote it when reporting a problem */
                         request_id: string;
                         /** @description The offending parameter, for 400s */
@@ -3916,7 +3916,7 @@ export interface operations {
                          * @description Stable, snake_case error code
                          * @enum {unknown}
                          */
-                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "api_key_not_checked" | "internal_error" | "service_unavailable";
                         /** @description Quote it when reporting a problem */
                         request_id: string;
                         /** @description The offending parameter, for 400s */
@@ -3954,7 +3954,7 @@ export interface operations {
                          * @description Stable, snake_case error code
                          * @enum {unknown}
                          */
-                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "api_key_not_checked" | "internal_error" | "service_unavailable";
                         /** @description Quote it when reporting a problem */
                         request_id: string;
                         /** @description The offending parameter, for 400s */
@@ -3962,7 +3962,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Rate limit exceeded (`rate_limited`); the body names the `policy` */
+            /** @description Rate limit exceeded (`rate_limited`; the body names the `policy`), or an API key not checked because its client has had too many unfamiliar keys looked up (`api_key_not_checked`; retry with the same key) */
             429: {
                 headers: {
                     /** @description Identifies this request in our logs; quote it when reporting a problem */
@@ -3994,7 +3994,7 @@ export interface operations {
                          * @description Stable, snake_case error code
                          * @enum {unknown}
                          */
-                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "api_key_not_checked" | "internal_error" | "service_unavailable";
                         /** @description Quote it when reporting a problem */
                         request_id: string;
                         /** @description The offending parameter, for 400s */
@@ -4160,7 +4160,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Rate limit exceeded (`rate_limited`); the body names the `policy` */
+            /** @description Rate limit exceeded (`rate_limited`; the body names the `policy`), or an API key not checked because its client has had too many unfamiliar keys looked up (`api_key_not_checked`; retry with the same key) */
             429: {
                 headers: {
                     /** @description Identifies this request in our logs; quote it when reporting a problem */
@@ -4343,7 +4343,7 @@ export interface operations {
                          * @description Stable, snake_case error code
                          * @enum {unknown}
                          */
-                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "api_key_not_checked" | "internal_error" | "service_unavailable";
                         /** @description Quote it when reporting a problem */
                         request_id: string;
                         /** @description The offending parameter, for 400s */
@@ -4381,7 +4381,7 @@ export interface operations {
                          * @description Stable, snake_case error code
                          * @enum {unknown}
                          */
-                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "api_key_not_checked" | "internal_error" | "service_unavailable";
                         /** @description Quote it when reporting a problem */
                         request_id: string;
                         /** @description The offending parameter, for 400s */
@@ -4419,7 +4419,7 @@ export interface operations {
                          * @description Stable, snake_case error code
                          * @enum {unknown}
                          */
-                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "api_key_not_checked" | "internal_error" | "service_unavailable";
                         /** @description Quote it when reporting a problem */
                         request_id: string;
                         /** @description The offending parameter, for 400s */
@@ -4457,7 +4457,7 @@ export interface operations {
                          * @description Stable, snake_case error code
                          * @enum {unknown}
                          */
-                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "api_key_not_checked" | "internal_error" | "service_unavailable";
                         /** @description Quote it when reporting a problem */
                         request_id: string;
                         /** @description The offending parameter, for 400s */
@@ -4465,7 +4465,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Rate limit exceeded (`rate_limited`); the body names the `policy` */
+            /** @description Rate limit exceeded (`rate_limited`; the body names the `policy`), or an API key not checked because its client has had too many unfamiliar keys looked up (`api_key_not_checked`; retry with the same key) */
             429: {
                 headers: {
                     /** @description Identifies this request in our logs; quote it when reporting a problem */
@@ -4497,7 +4497,7 @@ export interface operations {
                          * @description Stable, snake_case error code
                          * @enum {unknown}
                          */
-                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "api_key_not_checked" | "internal_error" | "service_unavailable";
                         /** @description Quote it when reporting a problem */
                         request_id: string;
                         /** @description The offending parameter, for 400s */
@@ -4652,7 +4652,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Rate limit exceeded (`rate_limited`); the body names the `policy` */
+            /** @description Rate limit exceeded (`rate_limited`; the body names the `policy`), or an API key not checked because its client has had too many unfamiliar keys looked up (`api_key_not_checked`; retry with the same key) */
             429: {
                 headers: {
                     /** @description Identifies this request in our logs; quote it when reporting a problem */
@@ -4970,7 +4970,7 @@ export interface operations {
                          * @description Stable, snake_case error code
                          * @enum {unknown}
                          */
-                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "api_key_not_checked" | "internal_error" | "service_unavailable";
                         /** @description Quote it when reporting a problem */
                         request_id: string;
                         /** @description The offending parameter, for 400s */
@@ -5008,7 +5008,7 @@ export interface operations {
                          * @description Stable, snake_case error code
                          * @enum {unknown}
                          */
-                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "api_key_not_checked" | "internal_error" | "service_unavailable";
                         /** @description Quote it when reporting a problem */
                         request_id: string;
                         /** @description The offending parameter, for 400s */
@@ -5046,7 +5046,7 @@ export interface operations {
                          * @description Stable, snake_case error code
                          * @enum {unknown}
                          */
-                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "api_key_not_checked" | "internal_error" | "service_unavailable";
                         /** @description Quote it when reporting a problem */
                         request_id: string;
                         /** @description The offending parameter, for 400s */
@@ -5054,7 +5054,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Rate limit exceeded (`rate_limited`); the body names the `policy` */
+            /** @description Rate limit exceeded (`rate_limited`; the body names the `policy`), or an API key not checked because its client has had too many unfamiliar keys looked up (`api_key_not_checked`; retry with the same key) */
             429: {
                 headers: {
                     /** @description Identifies this request in our logs; quote it when reporting a problem */
@@ -5086,7 +5086,7 @@ export interface operations {
                          * @description Stable, snake_case error code
                          * @enum {unknown}
                          */
-                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "api_key_not_checked" | "internal_error" | "service_unavailable";
                         /** @description Quote it when reporting a problem */
                         request_id: string;
                         /** @description The offending parameter, for 400s */
@@ -5214,7 +5214,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Rate limit exceeded (`rate_limited`); the body names the `policy` */
+            /** @description Rate limit exceeded (`rate_limited`; the body names the `policy`), or an API key not checked because its client has had too many unfamiliar keys looked up (`api_key_not_checked`; retry with the same key) */
             429: {
                 headers: {
                     /** @description Identifies this request in our logs; quote it when reporting a problem */
@@ -5401,7 +5401,7 @@ export interface operations {
                          * @description Stable, snake_case error code
                          * @enum {unknown}
                          */
-                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "api_key_not_checked" | "internal_error" | "service_unavailable";
                         /** @description Quote it when reporting a problem */
                         request_id: string;
                         /** @description The offending parameter, for 400s */
@@ -5439,7 +5439,7 @@ export interface operations {
                          * @description Stable, snake_case error code
                          * @enum {unknown}
                          */
-                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "api_key_not_checked" | "internal_error" | "service_unavailable";
                         /** @description Quote it when reporting a problem */
                         request_id: string;
                         /** @description The offending parameter, for 400s */
@@ -5477,7 +5477,7 @@ export interface operations {
                          * @description Stable, snake_case error code
                          * @enum {unknown}
                          */
-                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "api_key_not_checked" | "internal_error" | "service_unavailable";
                         /** @description Quote it when reporting a problem */
                         request_id: string;
                         /** @description The offending parameter, for 400s */
@@ -5485,7 +5485,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Rate limit exceeded (`rate_limited`); the body names the `policy` */
+            /** @description Rate limit exceeded (`rate_limited`; the body names the `policy`), or an API key not checked because its client has had too many unfamiliar keys looked up (`api_key_not_checked`; retry with the same key) */
             429: {
                 headers: {
                     /** @description Identifies this request in our logs; quote it when reporting a problem */
@@ -5517,7 +5517,7 @@ export interface operations {
                          * @description Stable, snake_case error code
                          * @enum {unknown}
                          */
-                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                        code: "invalid_parameter" | "unknown_parameter" | "unknown_field" | "invalid_as_of" | "api_key_in_query" | "invalid_cursor" | "bad_request" | "invalid_api_key" | "expired_api_key" | "csrf_failed" | "cross_origin_refused" | "not_found" | "jurisdiction_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "request_header_fields_too_large" | "rate_limited" | "api_key_not_checked" | "internal_error" | "service_unavailable";
                         /** @description Quote it when reporting a problem */
                         request_id: string;
                         /** @description The offending parameter, for 400s */
@@ -5655,7 +5655,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Rate limit exceeded (`rate_limited`); the body names the `policy` */
+            /** @description Rate limit exceeded (`rate_limited`; the body names the `policy`), or an API key not checked because its client has had too many unfamiliar keys looked up (`api_key_not_checked`; retry with the same key) */
             429: {
                 headers: {
                     /** @description Identifies this request in our logs; quote it when reporting a problem */

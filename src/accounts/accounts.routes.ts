@@ -78,7 +78,7 @@ export type AccountsOptions = PagePluginOptions & {
   passwordGate: PasswordGate;
   /** Called after an account is deleted, so its keys stop working at once. */
   onUserDeleted: (userId: string) => void;
-  /** Told after a password change, so every instance drops the account's cached keys. */
+  /** Told after a password change, so every instance looks the account's keys up again (they stay valid). */
   onPasswordChanged?: (userId: string) => void;
   /** Email side effects (verification, notices) and the account page's reminder. */
   events?: AccountEvents;

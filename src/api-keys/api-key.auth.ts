@@ -8,15 +8,22 @@
  *   (`acct:<user id>`), so all of its keys share it and deleting or
  *   re-creating keys never yields a fresh quota.
  * - A malformed, unknown, deleted or expired key: an anonymous caller
- *   carrying the refusal (401). It is charged to the client network like a
- *   public request, and never served as public.
+ *   carrying the refusal (401 `invalid_api_key` / `expired_api_key`). It is
+ *   charged to the client network like a public request — its limit headers
+ *   tell that window — and answered 401 whatever the window's state: never
+ *   served as public, and never told "the public limit is used up" (the
+ *   public limit is not what is wrong with it).
  *
  * Bad keys cost little: malformed ones are refused without a look-up, known
- * and unknown ones are cached (api-key.verifier.ts), and a key not yet in
- * the cache is looked up only if `mayLookUp` agrees — the limiter lets a
- * client under its public limit look up freely, and one over it only a few
- * times a minute. Otherwise the request is answered without the database,
- * as the public 429 it would get anyway.
+ * and unknown ones (deleted ones included, see api-key.revocation.ts) are
+ * cached (api-key.verifier.ts), and a key not yet in the cache is looked up
+ * only if `mayLookUp` agrees — the limiter lets a client under its public
+ * limit look up freely, and one over it only a few times a minute
+ * (KEY_LOOKUPS_OVER_LIMIT in app.ts). A key it may not have looked up is the
+ * one case answered without a verdict on the key: 429
+ * `api_key_not_checked`, with the `Retry-After` of the next look-up the
+ * client may have. (A database that cannot answer is 503
+ * `service_unavailable`, thrown by the verifier.)
  *
  * "Last used" is noted for every request a valid key makes, admitted or not
  * (a rotating user wants to know whether anything still sends the old key).
@@ -24,6 +31,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../errors.ts";
 import type { Clock } from "../lib/clock.ts";
+import type { LookupPermit } from "../rate-limit/rate-limit.hook.ts";
 import type { KeyUsage } from "./api-key.usage.ts";
 import type { ApiKeyVerifier, KeyCheck } from "./api-key.verifier.ts";
 import type { ApiKey } from "./api-keys.repository.ts";
@@ -58,7 +66,7 @@ export type ApiKeyAuthOptions = {
   /** The counter an anonymous request from this address is charged to. */
   clientCounter: (ip: string) => string;
   /** Whether this client may have a key not in the cache looked up in the database now. */
-  mayLookUp: (clientCounter: string, nowMs: number) => boolean | Promise<boolean>;
+  mayLookUp: (clientCounter: string, nowMs: number) => LookupPermit | Promise<LookupPermit>;
 };
 
 /** The counter of an account's keyed quota. */
@@ -78,19 +86,15 @@ function refusalFor(check: Extract<KeyCheck, { ok: false }>): AppError {
       );
 }
 
-/**
- * Refusal of a request whose key was not checked because its client was over
- * the public limit. Such a request is charged to the client network, so it
- * is normally refused as 429 before this matters; only if the window slid
- * between the check and the charge is it admitted, and then it must still
- * not be served as public.
- */
-const UNCHECKED = () =>
-  new AppError(
-    "service_unavailable",
-    "This API key could not be checked right now. Retry in a few seconds.",
-    { headers: { "retry-after": "5" } },
+/** Refusal of a request whose key was not looked up: the client's look-ups are spent for now. */
+function notChecked(retryAfterMs: number): AppError {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return new AppError(
+    "api_key_not_checked",
+    `This API key was not checked: too many keys new to this service came from your network in the last minute. It is neither accepted nor refused; retry with the same key in ${seconds} seconds.`,
+    { headers: { "retry-after": String(seconds) }, extensions: { retry_after_seconds: seconds } },
   );
+}
 
 export type ApiKeyAuth = {
   /** The `onRequest` hook: sets `request.caller`, looking the key up if the cache cannot tell. */
@@ -145,8 +149,9 @@ export function createApiKeyAuth(options: ApiKeyAuthOptions): ApiKeyAuth {
         return;
       }
       const counter = options.clientCounter(ip());
-      if (!(await options.mayLookUp(counter, now))) {
-        request.caller = { kind: "anonymous", counter, refusal: UNCHECKED() };
+      const permit = await options.mayLookUp(counter, now);
+      if (!permit.allowed) {
+        request.caller = { kind: "anonymous", counter, refusal: notChecked(permit.retryAfterMs) };
         return;
       }
       request.caller = callerOf(await verifier.verify(presented, now), ip, now);

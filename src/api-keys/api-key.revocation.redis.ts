@@ -12,12 +12,14 @@ import {
   type Revocations,
 } from "./api-key.revocation.ts";
 
+/** A message from any version: a `user` event without `deleted` (older instances) is a re-check. */
 function parseEvent(message: string): RevocationEvent | null {
   try {
-    const value = JSON.parse(message) as Partial<RevocationEvent>;
-    const id = (value as { id?: unknown }).id;
-    if ((value.kind === "key" || value.kind === "user") && typeof id === "string")
-      return { kind: value.kind, id };
+    const value = JSON.parse(message) as { kind?: unknown; id?: unknown; deleted?: unknown };
+    const { id } = value;
+    if (typeof id !== "string") return null;
+    if (value.kind === "key") return { kind: "key", id };
+    if (value.kind === "user") return { kind: "user", id, deleted: value.deleted === true };
   } catch {}
   return null;
 }

@@ -10,21 +10,25 @@
  * 3. Otherwise the SHA-256 of the key is looked up in the database and the
  *    answer cached:
  *    - known keys (positive entries) have no time limit: they stay valid
- *      until revoked. Deleting a key, or an account, through this instance
- *      drops its entries at once (`revokeKey`, `revokeUser`); other instances
- *      are told through the same functions (pub/sub). `revokeAll` (after
- *      messages may have been missed) marks every entry for re-checking:
- *      each key's next request looks it up again. If that look-up fails
- *      because the database is unreachable, the entry's last answer is
- *      used and kept for the next try — a key known to be valid a moment
- *      ago keeps working through a database outage, while a key deleted
- *      or revoked explicitly (`revokeKey`, `revokeUser`) is gone at once.
- *    - unknown keys (negative entries) live NEGATIVE_TTL_MS: 128-bit random
- *      keys are never "created later", the TTL only bounds a stale entry.
+ *      until revoked. A key deleted, or every key of an account deleted,
+ *      through any instance (`revokeKey`, `revokeUser`; other instances are
+ *      told through pub/sub, api-key.revocation.ts) turns into a negative
+ *      entry at once: the deleted key is refused from memory, like any other
+ *      known-bad key, without a look-up. `recheckUser` (password changed)
+ *      and `recheckAll` (after messages may have been missed) only mark
+ *      entries for re-checking: each key's next request looks it up again.
+ *      If that look-up fails because the database is unreachable, the
+ *      entry's last answer is used and kept for the next try — a key known
+ *      to be valid a moment ago keeps working through a database outage.
+ *    - unknown and deleted keys (negative entries) live NEGATIVE_TTL_MS:
+ *      128-bit random keys are never "created later" and deleted keys never
+ *      come back, so a negative entry is never wrong; the TTL only bounds
+ *      how long one is held. `recheckAll` keeps them for the same reason.
  *    Both are bounded, oldest entry evicted first: MAX_POSITIVE_ENTRIES
  *    (≈ 590 B of heap each, ≈ 85 MB when full; measured by
  *    bench/key-cache-memory.ts) and MAX_NEGATIVE_ENTRIES (a key string and a
- *    time: ≈ 150 B each, ≈ 8 MB when full).
+ *    time: ≈ 150 B each, ≈ 8 MB when full). An entry evicted is only
+ *    looked up again (subject to the caller's look-up budget, api-key.auth.ts).
  * 4. An expired key is refused (`expired_api_key`) — checked on every
  *    request against the clock, cached or not; unknown or deleted keys are
  *    `invalid_api_key`. Neither is ever served as public.
@@ -51,12 +55,14 @@ export type ApiKeyVerifier = {
   checkCached: (presented: string, nowMs: number) => KeyCheck | null;
   /** The answer, looking the key up in the database when it is not cached. */
   verify: (presented: string, nowMs: number) => Promise<KeyCheck>;
-  /** Forget a deleted key now (by its id). */
-  revokeKey: (keyId: string) => void;
-  /** Forget every key of an account now (deleted account, changed password). */
-  revokeUser: (userId: string) => void;
-  /** Re-check every cached key: the next request of each is looked up again (its last answer is used only if the database cannot answer). */
-  revokeAll: () => void;
+  /** A key was deleted (by its id): refuse it from now on without a look-up. */
+  revokeKey: (keyId: string, nowMs: number) => void;
+  /** An account was deleted: refuse every key of it cached here from now on without a look-up. */
+  revokeUser: (userId: string, nowMs: number) => void;
+  /** Look every key of an account up again on its next request (password changed; the keys stay valid). */
+  recheckUser: (userId: string) => void;
+  /** Re-check every cached valid key: the next request of each is looked up again (its last answer is used only if the database cannot answer). Known-bad keys stay known. */
+  recheckAll: () => void;
   stats: () => { lookups: number; hits: number; positive: number; negative: number };
 };
 
@@ -65,7 +71,7 @@ type Positive = {
   expiresAtMs: number;
   ok: KeyCheck;
   expired: KeyCheck;
-  /** The `revokeAll` generation it was looked up in: an older one is re-checked. */
+  /** The `recheckAll` generation it was looked up in: an older one is re-checked. */
   generation: number;
 };
 type Negative = { until: number };
@@ -100,7 +106,7 @@ export function createApiKeyVerifier(db: Database): ApiKeyVerifier {
   // read a key that is deleted since, so its answer is used but not cached
   // (cached, it would live until the next revocation of that key: never).
   let revocations = 0;
-  /** Bumped by `revokeAll`: entries of an older generation are looked up again. */
+  /** Bumped by `recheckAll`: entries of an older generation are looked up again. */
   let generation = 0;
 
   const forget = (keyId: string) => {
@@ -108,6 +114,18 @@ export function createApiKeyVerifier(db: Database): ApiKeyVerifier {
     if (presented === undefined) return;
     byKeyId.delete(keyId);
     positive.delete(presented);
+  };
+  const rememberInvalid = (presented: string, nowMs: number) => {
+    negative.delete(presented);
+    evictOldest(negative, MAX_NEGATIVE_ENTRIES);
+    negative.set(presented, { until: nowMs + NEGATIVE_TTL_MS });
+  };
+  /** A deleted key: its cached answer becomes "invalid". */
+  const refuse = (keyId: string, nowMs: number) => {
+    const presented = byKeyId.get(keyId);
+    if (presented === undefined) return;
+    forget(keyId);
+    rememberInvalid(presented, nowMs);
   };
 
   const checkCached = (presented: string, nowMs: number): KeyCheck | null => {
@@ -140,20 +158,19 @@ export function createApiKeyVerifier(db: Database): ApiKeyVerifier {
         key = await findApiKeyByHash(db, hashApiKey(presented));
       } catch (cause) {
         // Marked for re-checking but the database cannot answer: the last
-        // answer stands until it can (explicitly revoked keys are not here).
+        // answer stands until it can (deleted keys are negative entries by now).
         const stale = positive.get(presented);
         if (stale !== undefined) return stale.expiresAtMs <= nowMs ? stale.expired : stale.ok;
         throw new AppError(
           "service_unavailable",
-          "API keys cannot be checked right now. Retry shortly, or call without a key.",
+          "This API key could not be checked: the accounts database is unreachable. It is neither accepted nor refused; retry in 5 seconds, or call without a key.",
           { headers: { "retry-after": "5" }, cause },
         );
       }
       if (key === null) {
         const stale = positive.get(presented);
         if (stale !== undefined) forget(stale.key.id);
-        evictOldest(negative, MAX_NEGATIVE_ENTRIES);
-        negative.set(presented, { until: nowMs + NEGATIVE_TTL_MS });
+        rememberInvalid(presented, nowMs);
         return { ok: false, code: "invalid_api_key", cached: false };
       }
       if (epoch !== revocations) {
@@ -173,19 +190,23 @@ export function createApiKeyVerifier(db: Database): ApiKeyVerifier {
         ? { ok: false, code: "expired_api_key", cached: false }
         : { ok: true, key, cached: false };
     },
-    revokeKey(keyId) {
+    revokeKey(keyId, nowMs) {
       revocations++;
-      forget(keyId);
+      refuse(keyId, nowMs);
     },
-    revokeUser(userId) {
+    revokeUser(userId, nowMs) {
       revocations++;
-      // Rare (account deletion, password change): a scan of the cache.
+      // Rare (account deletion): a scan of the cache.
+      for (const entry of positive.values())
+        if (entry.key.userId === userId) refuse(entry.key.id, nowMs);
+    },
+    recheckUser(userId) {
+      revocations++;
       for (const entry of positive.values()) if (entry.key.userId === userId) forget(entry.key.id);
     },
-    revokeAll() {
+    recheckAll() {
       revocations++;
       generation++;
-      negative.clear();
     },
     stats: () => ({ lookups, hits, positive: positive.size, negative: negative.size }),
   };

@@ -104,9 +104,12 @@ const errors = {
     "The X-API-Key is invalid (`invalid_api_key`) or expired (`expired_api_key`); never served as public",
   ),
   405: problem("Method not allowed; see the Allow header"),
-  429: problem("Rate limit exceeded (`rate_limited`); the body names the `policy`", {
-    "Retry-After": { type: "integer", description: "Seconds until a retry is admitted (exact)" },
-  }),
+  429: problem(
+    "Rate limit exceeded (`rate_limited`; the body names the `policy`), or an API key not checked because its client has had too many unfamiliar keys looked up (`api_key_not_checked`; retry with the same key)",
+    {
+      "Retry-After": { type: "integer", description: "Seconds until a retry is admitted (exact)" },
+    },
+  ),
 };
 
 const ETAG_HEADER = {

@@ -4,7 +4,9 @@
  * policy and sets the limit headers on the response — whatever its status.
  * This folder knows nothing of keys or accounts: the composition root says,
  * per request, which counter to charge under which policy, and which
- * refusal (a bad key's 401) to raise once the request is admitted.
+ * refusal (a bad key's 401) to raise after charging it. A refusal wins over
+ * the 429: the request is charged and its headers tell the window, but the
+ * answer is about the key (a bad key is not "over the limit").
  *
  * Headers (README "API keys and rate limits"): the IETF fields in draft-ietf-httpapi-ratelimit-headers-11
  * syntax — `RateLimit-Policy: "public";q=60;w=900` and
@@ -72,25 +74,37 @@ export function rateLimitedError(
   );
 }
 
+/** Whether a key may be looked up now; if not, when a look-up may be tried again. */
+export type LookupPermit = Readonly<{ allowed: boolean; retryAfterMs: number }>;
+
 /**
  * Lets a client under its public limit have keys looked up freely, and one
  * over it at most `budget.limit` look-ups per `budget.windowMs` (counted by
- * the same limiter, so the budget holds across instances too).
+ * the same limiter, so the budget holds across instances too). A refusal
+ * says when either a look-up is free again or the public window admits the
+ * client, whichever comes first.
  */
 export function createLookupGate(
   limiter: RateLimiter,
   publicPolicy: RateLimitPolicy,
   budget: RateLimitPolicy,
 ) {
-  return async (counter: string, nowMs: number): Promise<boolean> => {
-    if ((await limiter.peek(counter, publicPolicy, nowMs)).allowed) return true;
-    return (await limiter.hit(counter, budget, nowMs)).allowed;
+  return async (counter: string, nowMs: number): Promise<LookupPermit> => {
+    const window = await limiter.peek(counter, publicPolicy, nowMs);
+    if (window.allowed) return { allowed: true, retryAfterMs: 0 };
+    const lookups = await limiter.hit(counter, budget, nowMs);
+    return {
+      allowed: lookups.allowed,
+      retryAfterMs: lookups.allowed ? 0 : Math.min(window.resetMs, lookups.resetMs),
+    };
   };
 }
 
 /**
  * Sets the limit headers of a decision already made on the reply, then
- * throws the 429 if it was refused, or the subject's refusal if any.
+ * throws the subject's refusal if any — a refused key is answered as such
+ * whether or not its window admitted the request — else the 429 if the
+ * request was refused.
  */
 export function settleDecision(
   reply: FastifyReply,
@@ -100,8 +114,8 @@ export function settleDecision(
 ): void {
   const headers = rateLimitHeaders(subject.policy, decision, nowMs);
   reply.headers(headers);
-  if (!decision.allowed) throw rateLimitedError(subject.policy, decision, headers);
   if (subject.refusal !== null) throw subject.refusal;
+  if (!decision.allowed) throw rateLimitedError(subject.policy, decision, headers);
 }
 
 export function createRateLimitGuard(options: RateLimitGuardOptions) {

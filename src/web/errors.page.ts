@@ -34,6 +34,8 @@ const REMEDIES: Partial<Record<ErrorCode, string>> = {
   unsupported_media_type: "Send the body with a `Content-Type` this endpoint accepts.",
   rate_limited:
     "Wait the number of seconds in `Retry-After`, then retry. To get a higher limit, create an API key; spread requests out and cache responses (send `If-None-Match` for a free 304).",
+  api_key_not_checked:
+    "Wait the number of seconds in `Retry-After`, then retry with the same key. Send the key on every request rather than many different keys; a key once checked is answered from memory.",
   internal_error:
     "Retry later. If it persists, report it with the `request_id` so it can be found in the logs.",
   service_unavailable: "Retry in a few seconds; the map and the API keep working meanwhile.",

@@ -42,42 +42,60 @@ describe("API key cache (happy)", () => {
 });
 
 describe("API key cache (revocation)", () => {
-  test("revokeKey, revokeUser and revokeAll make the next request look the key up again", async () => {
-    const { database, secret, keyId, userId, verifier, lookups } = await setup();
+  test("recheckUser and recheckAll make the next request look the key up again", async () => {
+    const { database, secret, userId, verifier, lookups } = await setup();
     await verifier.verify(secret, NOW);
-    verifier.revokeKey(keyId);
+    verifier.recheckUser(userId);
     assert.equal(verifier.checkCached(secret, NOW), null);
-    await verifier.verify(secret, NOW);
-    verifier.revokeUser(userId);
+    assert.equal((await verifier.verify(secret, NOW)).ok, true, "still valid");
+    verifier.recheckAll();
     assert.equal(verifier.checkCached(secret, NOW), null);
-    await verifier.verify(secret, NOW);
-    verifier.revokeAll();
-    assert.equal(verifier.checkCached(secret, NOW), null);
+    assert.equal((await verifier.verify(secret, NOW)).ok, true);
     assert.equal(lookups(), 3);
-    verifier.revokeKey("no-such-key");
-    verifier.revokeUser("no-such-user");
+    verifier.recheckUser("no-such-user");
+    verifier.revokeKey("no-such-key", NOW);
+    verifier.revokeUser("no-such-user", NOW);
     await database.close();
   });
 
-  test("a deleted key is refused as soon as it is revoked", async () => {
-    const { database, secret, keyId, verifier } = await setup();
-    assert.equal((await verifier.verify(secret, NOW)).ok, true);
-    await database.db.deleteFrom("api_keys").where("id", "=", keyId).execute();
-    verifier.revokeKey(keyId);
-    assert.deepEqual(await verifier.verify(secret, NOW), {
-      ok: false,
-      code: "invalid_api_key",
-      cached: false,
+  for (const revoke of ["key", "user"] as const) {
+    test(`a deleted ${revoke === "key" ? "key" : "account's key"} is remembered as invalid: refused from the cache, with no look-up`, async () => {
+      const { database, secret, keyId, userId, verifier, lookups } = await setup();
+      assert.equal((await verifier.verify(secret, NOW)).ok, true);
+      if (revoke === "key") await database.db.deleteFrom("api_keys").execute();
+      else await database.db.deleteFrom("users").execute();
+      const before = lookups();
+      if (revoke === "key") verifier.revokeKey(keyId, NOW);
+      else verifier.revokeUser(userId, NOW);
+      const check = verifier.checkCached(secret, NOW);
+      assert.equal(check?.ok === false && check.code, "invalid_api_key");
+      assert.equal((await verifier.verify(secret, NOW + 60_000)).ok, false);
+      assert.equal(lookups(), before, "no look-up after the deletion");
+      assert.deepEqual(
+        { positive: verifier.stats().positive, negative: verifier.stats().negative },
+        { positive: 0, negative: 1 },
+      );
+      verifier.recheckAll();
+      assert.equal(verifier.checkCached(secret, NOW)?.ok, false, "known-bad keys stay known");
+      await database.close();
     });
+  }
+
+  test("a look-up in flight when the key is deleted is answered but not cached", async () => {
+    const { database, secret, keyId, verifier } = await setup();
+    const inFlight = verifier.verify(secret, NOW);
+    verifier.revokeKey(keyId, NOW);
+    await inFlight;
+    assert.equal(verifier.stats().positive, 0, "not cached as valid");
     await database.close();
   });
 });
 
 describe("API key cache (database unreachable)", () => {
-  test("after revokeAll, a key is looked up again, and its last answer stands while the database cannot answer", async () => {
+  test("after recheckAll, a key is looked up again, and its last answer stands while the database cannot answer", async () => {
     const { database, secret, verifier } = await setup();
     assert.equal((await verifier.verify(secret, NOW)).ok, true);
-    verifier.revokeAll();
+    verifier.recheckAll();
     assert.equal(verifier.checkCached(secret, NOW), null, "marked for re-checking");
     await database.close();
     const during = await verifier.verify(secret, NOW);
@@ -89,28 +107,37 @@ describe("API key cache (database unreachable)", () => {
   test("an expired key's last answer is still judged against the clock", async () => {
     const { database, secret, verifier } = await setup({ expiresAt: "2026-03-02T00:00:00.000Z" });
     await verifier.verify(secret, NOW);
-    verifier.revokeAll();
+    verifier.recheckAll();
     await database.close();
     const later = Date.parse("2026-03-03T00:00:00Z");
     const check = await verifier.verify(secret, later);
     assert.equal(check.ok === false && check.code, "expired_api_key");
   });
 
-  test("a key revoked by id or account is never served from an old answer", async () => {
+  test("a deleted key is refused, not served from an old answer, while the database cannot answer", async () => {
     for (const revoke of ["key", "user"] as const) {
       const { database, secret, keyId, userId, verifier } = await setup();
       await verifier.verify(secret, NOW);
-      if (revoke === "key") verifier.revokeKey(keyId);
-      else verifier.revokeUser(userId);
+      if (revoke === "key") verifier.revokeKey(keyId, NOW);
+      else verifier.revokeUser(userId, NOW);
       await database.close();
-      await assert.rejects(verifier.verify(secret, NOW), { code: "service_unavailable" });
+      const check = await verifier.verify(secret, NOW);
+      assert.equal(check.ok === false && check.code, "invalid_api_key", revoke);
     }
+  });
+
+  test("a key to be re-checked after a password change is not served from an old answer while the database cannot answer", async () => {
+    const { database, secret, userId, verifier } = await setup();
+    await verifier.verify(secret, NOW);
+    verifier.recheckUser(userId);
+    await database.close();
+    await assert.rejects(verifier.verify(secret, NOW), { code: "service_unavailable" });
   });
 
   test("a re-check that finds the key deleted drops the old answer for good", async () => {
     const { database, secret, keyId, verifier } = await setup();
     await verifier.verify(secret, NOW);
-    verifier.revokeAll();
+    verifier.recheckAll();
     await database.db.deleteFrom("api_keys").where("id", "=", keyId).execute();
     assert.equal((await verifier.verify(secret, NOW)).ok, false);
     await database.close();

@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { connect } from "node:net";
 import { after, before, describe, test } from "node:test";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
+import { generateApiKey } from "../../src/api-keys/api-keys.format.ts";
 import { ERROR_CODES, type ErrorCode } from "../../src/errors.ts";
 import { insertUserWithKey } from "../fixtures.ts";
 import { buildTestApp, createTestDatabase, json, type TestApp } from "../helpers.ts";
@@ -138,6 +139,14 @@ const TRIGGERS: Record<ErrorCode, Trigger> = {
     withApp({ PUBLIC_RATE_LIMIT: "1" }, async (other) => {
       await other.inject({ url: "/v1/federal" });
       return other.inject({ url: "/v1/federal" });
+    }),
+  api_key_not_checked: () =>
+    withApp({ PUBLIC_RATE_LIMIT: "1" }, async (other) => {
+      await other.inject({ url: "/v1/federal" });
+      // Over the public limit: the client's look-ups of new keys are rationed (10 a minute).
+      for (let i = 0; i < 10; i++)
+        await other.inject({ url: "/v1/federal", headers: { "x-api-key": generateApiKey() } });
+      return other.inject({ url: "/v1/federal", headers: { "x-api-key": generateApiKey() } });
     }),
   internal_error: inject({ url: "/fails" }),
   service_unavailable: async () => {

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { LightMyRequestResponse } from "fastify";
 import { createKeyUsage } from "../../src/api-keys/api-key.usage.ts";
+import { generateApiKey } from "../../src/api-keys/api-keys.format.ts";
 import { createFakeClock } from "../../src/lib/clock.ts";
 import { clientCounterKey } from "../../src/rate-limit/rate-limit.policy.ts";
 import { insertUserWithKey } from "../fixtures.ts";
@@ -242,6 +243,93 @@ describe("API keys on /v1 (errors)", () => {
       confirm: "yes",
     });
     assert.equal((await get(app, "/v1/federal", { "x-api-key": key })).statusCode, 401);
+    await app.close();
+  });
+});
+
+describe("API keys on /v1 once the client's public window is spent (errors)", () => {
+  const spendWindow = async (app: TestApp) => {
+    for (let i = 0; i < 60; i++) assert.equal((await get(app, "/v1/federal")).statusCode, 200);
+    assert.equal((await get(app, "/v1/federal")).statusCode, 429, "the window is spent");
+  };
+
+  test("a malformed, unknown, deleted or expired key is still refused as such (401), charged, and never told the public limit is used up", async () => {
+    const database = await createTestDatabase();
+    const clock = createFakeClock(Date.parse("2026-06-01T00:00:00Z"));
+    const app = await buildTestApp({ database, clock }, DEFAULT_LIMITS);
+    const expired = await keyFor(database, { expiresAt: "2026-05-01T00:00:00.000Z" });
+    const unknown = await keyFor(await createTestDatabase());
+    const { agent } = await signedUpAgent(app);
+    const deleted = await createKeyThroughWebsite(agent, "soon gone");
+    assert.equal((await get(app, "/v1/federal", { "x-api-key": deleted })).statusCode, 200);
+    await spendWindow(app);
+    const row = await database.db
+      .selectFrom("api_keys")
+      .select("id")
+      .where("name", "=", "soon gone")
+      .executeTakeFirstOrThrow();
+    await agent.submit(`/account/keys/${row.id}/delete`, `/account/keys/${row.id}/delete`, {});
+    for (const [key, code] of [
+      ["cls_AAAAAAAAAAAAAAAAAAAAAAAAAAAA", "invalid_api_key"],
+      ["nonsense", "invalid_api_key"],
+      [unknown, "invalid_api_key"],
+      [deleted, "invalid_api_key"],
+      [expired, "expired_api_key"],
+    ] as const) {
+      for (let i = 0; i < 3; i++) {
+        const response = await get(app, "/v1/states/CA", { "x-api-key": key });
+        assert.equal(response.statusCode, 401, key);
+        assert.equal(json(response).code, code, key);
+        assert.doesNotMatch(response.body, /public limit/);
+        assert.equal(response.headers["retry-after"], undefined, "nothing to wait for");
+        assert.equal(
+          response.headers["ratelimit-policy"],
+          '"public";q=60;w=900',
+          "charged to the IP",
+        );
+        assert.equal(response.headers["x-ratelimit-remaining"], "0", "whose window is spent");
+        assert.equal(response.headers["x-ratelimit-used"], "60");
+        assert.match(String(response.headers.ratelimit), /^"public";r=0;t=\d+$/);
+      }
+    }
+    assert.equal((await get(app, "/v1/federal")).statusCode, 429, "no key: still the public 429");
+    await app.close();
+  });
+
+  test("a key the client may not have looked up is answered 429 api_key_not_checked with Retry-After, then checked when it may be", async () => {
+    let lookups = 0;
+    const database = await createTestDatabase((sql) => {
+      if (/"key_hash"/.test(sql)) lookups++;
+    });
+    const clock = createFakeClock();
+    const app = await buildTestApp({ database, clock }, DEFAULT_LIMITS);
+    const valid = await keyFor(database);
+    await spendWindow(app);
+    clock.advance(30 * SECOND);
+    lookups = 0;
+    for (let i = 0; i < 10; i++) {
+      const response = await get(app, "/v1/federal", { "x-api-key": generateApiKey() });
+      assert.equal(response.statusCode, 401, "10 look-ups a minute over the limit");
+    }
+    assert.equal(lookups, 10);
+    const unchecked = await get(app, "/v1/federal", { "x-api-key": valid });
+    assert.equal(unchecked.statusCode, 429);
+    const problem = json(unchecked);
+    assert.equal(problem.code, "api_key_not_checked");
+    assert.equal(problem.policy, undefined, "no policy: the public limit is not what stopped it");
+    assert.doesNotMatch(unchecked.body, /public/);
+    assert.equal(unchecked.headers["retry-after"], "60", "when the next look-up may be made");
+    assert.equal(problem.retry_after_seconds, 60);
+    assert.equal(
+      unchecked.headers["x-ratelimit-remaining"],
+      "0",
+      "charged to the IP, as any bad key",
+    );
+    assert.equal(lookups, 10, "no look-up");
+    clock.advance(60 * SECOND);
+    const checked = await get(app, "/v1/federal", { "x-api-key": valid });
+    assert.equal(checked.statusCode, 200, "looked up, and served on the account's quota");
+    assert.equal(checked.headers["ratelimit-policy"], '"key";q=1000;w=3600');
     await app.close();
   });
 });

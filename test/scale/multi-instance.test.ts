@@ -208,6 +208,77 @@ describe("three instances behind nginx", { skip, timeout: 300_000 }, () => {
     assert.ok(worst < 1_000, `worst ${worst} ms`);
   });
 
+  test("a client over its public window: a key deleted on one instance is answered 401 by another, remembered there as deleted", async () => {
+    const [a, b, c] = cluster.instances;
+    assert.ok(a && b && c);
+    const from = "127.0.13.1";
+    const limit = Number(cluster.env.PUBLIC_RATE_LIMIT ?? 60);
+    const spent = await burst(a.port, "/v1/federal", limit, 8, { from });
+    assert.ok(
+      spent.every((s) => s === 200),
+      "the public window is spent on instance a",
+    );
+    const over = await send(b.port, "/v1/federal", { from });
+    assert.equal(over.status, 429, "and seen spent by instance b");
+    assert.equal(JSON.parse(over.body).code, "rate_limited");
+
+    const visitor = createVisitor(cluster.origin);
+    await signUp(visitor, a.port);
+    const key = await createKey(visitor, a.port);
+    const headers = { "x-api-key": key.secret };
+    assert.equal(
+      (await send(b.port, "/v1/federal", { from, headers })).status,
+      200,
+      "b knows the key",
+    );
+    const misses = async () =>
+      metricSample(
+        (await send(b.metricsPort, "/metrics")).body,
+        'cls_api_key_cache_total{result="miss"}',
+      ) ?? 0;
+    const missesBefore = await misses();
+
+    const deleted = await visitor.submit(
+      a.port,
+      `/account/keys/${key.id}/delete`,
+      `/account/keys/${key.id}/delete`,
+      {},
+    );
+    assert.equal(deleted.status, 303);
+    const removedAt = performance.now();
+    let answer = await send(b.port, "/v1/federal", { from, headers });
+    await until(
+      "instance b to refuse the deleted key",
+      async () => {
+        answer = await send(b.port, "/v1/federal", { from, headers });
+        assert.ok(answer.status === 200 || answer.status === 401, `status ${answer.status}`);
+        return answer.status === 401;
+      },
+      1_000,
+      5,
+    );
+    report(
+      `deleted key, public window spent: instance b answered 401 after ${(performance.now() - removedAt).toFixed(1)} ms`,
+    );
+    const problem = JSON.parse(answer.body);
+    assert.equal(problem.code, "invalid_api_key");
+    assert.doesNotMatch(problem.detail, /public limit/);
+    assert.equal(
+      answer.headers["ratelimit-policy"],
+      '"public";q=60;w=900',
+      "charged to the client",
+    );
+    assert.equal(answer.headers["x-ratelimit-remaining"], "0", "whose window is spent");
+    for (let i = 0; i < 5; i++)
+      assert.equal((await send(b.port, "/v1/federal", { from, headers })).status, 401);
+    assert.equal(await misses(), missesBefore, "b refused it from memory, with no look-up");
+    for (const instance of [a, c]) {
+      const elsewhere = await send(instance.port, "/v1/federal", { from, headers });
+      assert.equal(elsewhere.status, 401, `${instance.name}, which never used the key, checks it`);
+      assert.equal(JSON.parse(elsewhere.body).code, "invalid_api_key");
+    }
+  });
+
   test("changing the password and deleting the account drop the account's cached keys everywhere", async () => {
     const [a, b] = cluster.instances;
     assert.ok(a && b);
