@@ -3,7 +3,7 @@
  * prints warnings and a coverage table (field × jurisdictions filled), and
  * exits non-zero on any error or when coverage falls below the gate.
  */
-import { measureCoverage } from "../src/dataset/dataset.coverage.ts";
+import { measureCoverage, measureDepthCoverage } from "../src/dataset/dataset.coverage.ts";
 import {
   formatGateReport,
   gateFailures,
@@ -75,6 +75,30 @@ process.stdout.write(
   `coverage: ${coverage.filled}/${coverage.applicable} applicable fields filled (${(100 * share).toFixed(1)}%; gate ${100 * COVERAGE_GATE}%)\n`,
 );
 
+// The dated variables: where each applies, how many have a value, a null
+// with its reason, or no such rule in law; every value must cite its law.
+const depth = measureDepthCoverage(records);
+const depthWidth = Math.max(...depth.map((row) => row.variable.length));
+process.stdout.write(
+  `\n${"dated variable".padEnd(depthWidth)}  value / applies   (law sets none)  unknown, with the reason in the record\n`,
+);
+for (const row of depth) {
+  const applies = row.group - row.notApplicable;
+  const pct = applies === 0 ? 100 : (100 * row.filled) / applies;
+  process.stdout.write(
+    `${row.variable.padEnd(depthWidth)}  ${String(row.filled).padStart(3)} / ${String(applies).padEnd(3)} ${pct.toFixed(0).padStart(4)}%   (${row.notApplicable})  ${row.unknown.join(" ")}\n`,
+  );
+}
+const adultRows = depth.filter((row) => row.variable.startsWith("adult_use."));
+const adultShares = adultRows.map((row) => row.filled / Math.max(1, row.group - row.notApplicable));
+const hempRow = depth.find((row) => row.variable === "hemp.intoxicating_products");
+const uncited = depth.flatMap((row) =>
+  row.withoutAuthority.map((code) => `${code} ${row.variable}`),
+);
+process.stdout.write(
+  `dated variables: adult use, lowest share ${(100 * Math.min(...adultShares)).toFixed(0)}% (target ≥ 95% each); hemp.intoxicating_products ${hempRow?.filled ?? 0}/${hempRow?.group ?? 0} (target ≥ 90%); values without an authority: ${uncited.length === 0 ? "none" : uncited.join(", ")}\n\n`,
+);
+
 const gate = measureGate(
   checked.jurisdictions,
   { file: "federal.json", value: checked.federal },
@@ -98,6 +122,7 @@ if (gate.missingAuthority.length > 0) {
 process.stdout.write(`gate: ${formatGateReport(gate)}\n`);
 
 const failures: string[] = [...gateFailures(gate)];
+if (uncited.length > 0) failures.push("dated values without an authority");
 if (coverage.statusLevelGaps.size > 0)
   failures.push("some records are incomplete at the status level");
 if (share < COVERAGE_GATE) failures.push(`coverage below ${100 * COVERAGE_GATE}%`);

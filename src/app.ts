@@ -586,9 +586,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     const state = live.current();
     if (state !== viewsState) {
       viewsState = state;
-      views = buildApiViews(state.dataset, live.model);
+      const built = buildApiViews(state.dataset, live.model);
+      views = built;
       fillLaneRoutes();
-      if (listening) void views.compressAll();
+      if (listening) void built.compressAll(() => views === built);
     }
     return views;
   };
@@ -600,7 +601,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook("onClose", async () => live.stop());
   const dayOfRequest = createDayOf();
   app.addHook("onListen", async () => {
-    void currentViews().compressAll();
+    const built = currentViews();
+    void built.compressAll(() => views === built);
     // The request validators not used yet are compiled a second after the
     // server listens (the first one also compiles Ajv's meta-schema, ~0.1 s),
     // one per turn of the event loop, so requests come first.

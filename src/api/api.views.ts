@@ -91,8 +91,12 @@ export type ApiViews = Readonly<{
   /** Change feed events, newest first, each with its JSON already serialized. */
   changes: readonly Readonly<{ event: LegalEvent; json: string }>[];
   changesBody: (eventsJson: readonly string[], meta: ChangesMeta) => string;
-  /** Compresses every prebuilt body in the background (started once the server listens). */
-  compressAll: () => Promise<void>;
+  /**
+   * Compresses every prebuilt body in the background (started once the
+   * server listens), one at a time; stops early once `wanted()` is false
+   * (these bodies were replaced by a change of law).
+   */
+  compressAll: (wanted?: () => boolean) => Promise<void>;
 }>;
 
 function earliest(dates: readonly string[]): string {
@@ -313,10 +317,13 @@ export function buildApiViews(dataset: Dataset, law: LawModel = createLawModel(d
     changes: dataset.changes.map((event) => Object.freeze({ event, json: serializeEvent(event) })),
     changesBody: (eventsJson, meta) =>
       `{"data":[${eventsJson.join(",")}],"meta":${serializeChangesMeta(meta)}}`,
-    compressAll: async () => {
+    compressAll: async (wanted = () => true) => {
       // One at a time: the thread pool stays free for other work, and the
       // most requested bodies (the lists, then each record) are ready first.
-      for (const representation of prebuilt) await representation.compressed();
+      for (const representation of prebuilt) {
+        if (!wanted()) return;
+        await representation.compressed();
+      }
     },
   });
 }

@@ -10,7 +10,12 @@
  * literally ("medical.effective is unknown: …"). The status level is complete
  * when every status-level field is filled or explained.
  */
-import type { JurisdictionFile } from "./dataset.schema.ts";
+import {
+  ADULT_USE_VARIABLES,
+  HEMP_VARIABLES,
+  type JurisdictionFile,
+  MEDICAL_VARIABLES,
+} from "./dataset.schema.ts";
 
 type Rule = {
   field: string;
@@ -177,4 +182,66 @@ export function measureCoverage(records: readonly JurisdictionFile[]): Coverage 
     filled: fields.reduce((sum, f) => sum + f.filled, 0),
     statusLevelGaps,
   };
+}
+
+/** How completely one dated variable is known, over the jurisdictions where it applies. */
+export type DepthCoverage = Readonly<{
+  variable: string;
+  /** Jurisdictions where the group applies (adult use legal, a medical program, all for hemp). */
+  group: number;
+  /** Of those, where the law sets no such thing (null with its law and no unknown): not counted. */
+  notApplicable: number;
+  /** Where it applies: with a value. */
+  filled: number;
+  /** Where it applies: null, with the reason stated. */
+  unknown: string[];
+  /** Values without an authority (must be none). */
+  withoutAuthority: string[];
+}>;
+
+type DepthGroup = {
+  provenance: Readonly<Partial<Record<string, { authority: unknown; unknown: string | null }>>>;
+};
+
+/** The coverage of the dated variables (docs/DATA.md, the codebook). */
+export function measureDepthCoverage(records: readonly JurisdictionFile[]): DepthCoverage[] {
+  const groups = [
+    ["adult_use", ADULT_USE_VARIABLES, (r: JurisdictionFile) => r.adult_use.legal],
+    ["medical", MEDICAL_VARIABLES, (r: JurisdictionFile) => r.medical.program !== "none"],
+    ["hemp", HEMP_VARIABLES, () => true],
+  ] as const;
+  const result: DepthCoverage[] = [];
+  for (const [name, variables, applies] of groups) {
+    for (const variable of variables) {
+      let group = 0;
+      let notApplicable = 0;
+      let filled = 0;
+      const unknown: string[] = [];
+      const withoutAuthority: string[] = [];
+      for (const record of records) {
+        if (!applies(record)) continue;
+        group += 1;
+        const values = record[name] as unknown as Record<string, unknown> & DepthGroup;
+        const provenance = values.provenance[variable];
+        const value = values[variable];
+        if (value !== null && value !== undefined) {
+          filled += 1;
+          if (provenance?.authority == null) withoutAuthority.push(record.code);
+        } else if (provenance !== undefined && provenance.unknown === null) {
+          notApplicable += 1;
+        } else {
+          unknown.push(record.code);
+        }
+      }
+      result.push({
+        variable: `${name}.${variable}`,
+        group,
+        notApplicable,
+        filled,
+        unknown,
+        withoutAuthority,
+      });
+    }
+  }
+  return result;
 }

@@ -3,9 +3,14 @@
  * 1990 through the release's year, on a basis (effective, enacted or
  * operating). Each indicator is given as of the period's first day, as the
  * share of the period's days it was in force, and with the dates inside the
- * period on which it changed. Columns are documented in docs/DATA.md.
+ * period on which it changed. The dated variables of the law model (ages,
+ * limits, consumption, delivery, taxes, hemp) follow as of the period's
+ * first day, always on the effective basis, with a `_share` for each yes/no.
+ * Columns are documented in docs/DATA.md.
  */
 import type { Dataset } from "../dataset/dataset.load.ts";
+import type { Jurisdiction } from "../dataset/dataset.schema.ts";
+import { createLawModel, type LawModel, lawOn } from "../dataset/law.ts";
 import {
   type Basis,
   buildTimelines,
@@ -33,6 +38,98 @@ export const INDICATORS = [
 ] as const;
 type Indicator = (typeof INDICATORS)[number];
 
+type Value = string | number | boolean | null;
+
+/** The law model's dated variables, as of a day, in column order; `yesNo` ones also get a share. */
+export const DATED_VARIABLES: readonly {
+  column: string;
+  yesNo: boolean;
+  read: (r: Jurisdiction) => Value;
+}[] = [
+  { column: "adult_use_minimum_age", yesNo: false, read: (r) => r.adult_use.minimum_age },
+  {
+    column: "adult_use_purchase_flower_grams",
+    yesNo: false,
+    read: (r) => r.adult_use.purchase_limit?.flower_grams ?? null,
+  },
+  {
+    column: "adult_use_purchase_period",
+    yesNo: false,
+    read: (r) => r.adult_use.purchase_limit?.period ?? null,
+  },
+  {
+    column: "adult_use_public_consumption",
+    yesNo: false,
+    read: (r) => r.adult_use.public_consumption,
+  },
+  {
+    column: "adult_use_lounges_allowed",
+    yesNo: true,
+    read: (r) => r.adult_use.onsite_consumption?.allowed ?? null,
+  },
+  { column: "adult_use_delivery", yesNo: false, read: (r) => r.adult_use.delivery },
+  {
+    column: "adult_use_delivery_allowed",
+    yesNo: true,
+    read: (r) => (r.adult_use.delivery === null ? null : r.adult_use.delivery === "allowed"),
+  },
+  { column: "adult_use_local_opt_out", yesNo: true, read: (r) => r.adult_use.local_opt_out },
+  {
+    column: "adult_use_excise_retail_percent",
+    yesNo: false,
+    read: (r) =>
+      r.adult_use.taxes === null
+        ? null
+        : r.adult_use.taxes
+            .filter((tax) => tax.kind === "excise_retail_percent" && tax.rate !== null)
+            .reduce((sum, tax) => sum + (tax.rate ?? 0), 0),
+  },
+  {
+    column: "adult_use_sales_tax_applies",
+    yesNo: true,
+    read: (r) => r.adult_use.general_sales_tax_applies,
+  },
+  { column: "medical_minimum_age", yesNo: false, read: (r) => r.medical.minimum_age },
+  { column: "medical_reciprocity", yesNo: false, read: (r) => r.medical.reciprocity },
+  {
+    column: "medical_patient_home_grow",
+    yesNo: true,
+    read: (r) => r.medical.patient_home_grow?.allowed ?? null,
+  },
+  {
+    column: "hemp_intoxicating_products",
+    yesNo: false,
+    read: (r) => r.hemp.intoxicating_products,
+  },
+  { column: "hemp_minimum_age", yesNo: false, read: (r) => r.hemp.minimum_age },
+];
+
+/** A jurisdiction's record on each of its turning days (its value holds until the next). */
+function recordsByDay(model: LawModel, code: string): [string | null, Jurisdiction | undefined][] {
+  return [
+    [null, lawOn(model, code, "1900-01-01")],
+    ...(model.turningDays.get(code) ?? []).map((day): [string, Jurisdiction | undefined] => [
+      day,
+      lawOn(model, code, day),
+    ]),
+  ];
+}
+
+/** A dated variable's timeline, from the records on the turning days. */
+function datedTimeline(
+  records: readonly [string | null, Jurisdiction | undefined][],
+  read: (r: Jurisdiction) => Value,
+): Timeline<Value> {
+  const segments: { from: string | null; value: Value }[] = [];
+  for (const [from, record] of records) {
+    const value = record === undefined ? null : read(record);
+    if (segments.length === 0 || value !== segments[segments.length - 1]?.value) {
+      segments.push({ from, value });
+    }
+  }
+  return segments;
+}
+
 export const PANEL_COLUMNS = [
   "code",
   "name",
@@ -46,6 +143,10 @@ export const PANEL_COLUMNS = [
   ...INDICATORS,
   ...INDICATORS.map((name) => `${name}_share`),
   ...INDICATORS.flatMap((name) => [`${name}_changed`, `${name}_changed_precision`]),
+  ...DATED_VARIABLES.map((variable) => variable.column),
+  ...DATED_VARIABLES.filter((variable) => variable.yesNo).map(
+    (variable) => `${variable.column}_share`,
+  ),
 ] as const;
 
 function pad(value: number): string {
@@ -84,10 +185,17 @@ export function buildPanel(
   period: Period,
   basis: Basis,
   lastYear: number,
+  model: LawModel = createLawModel(dataset),
 ): Panel {
   const periods = periodsOf(period, lastYear);
   const rows: Cell[][] = [];
+  const yesNo = DATED_VARIABLES.filter((variable) => variable.yesNo);
   for (const record of dataset.jurisdictions) {
+    const onTurningDays = recordsByDay(model, record.code);
+    const dated = DATED_VARIABLES.map((variable) => datedTimeline(onTurningDays, variable.read));
+    const datedShares = yesNo.map(
+      (variable) => datedTimeline(onTurningDays, variable.read) as Timeline<boolean>,
+    );
     const t = buildTimelines(record, dataset.histories.get(record.code) ?? [], basis);
     const timelines: Record<Indicator, Timeline<boolean>> = {
       decriminalized: t.decriminalized,
@@ -121,6 +229,8 @@ export function buildPanel(
         ...inPeriod.flatMap((days) =>
           days.length === 0 ? [null, null] : [days.join(";"), days.map(() => "day").join(";")],
         ),
+        ...dated.map((timeline) => valueAt(timeline, first)),
+        ...datedShares.map((timeline) => round(shareTrue(timeline, first, last))),
       ]);
     }
   }

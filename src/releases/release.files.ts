@@ -9,9 +9,10 @@ import { createHash } from "node:crypto";
 import { buildApiViews } from "../api/api.views.ts";
 import type { Dataset } from "../dataset/dataset.load.ts";
 import type { Jurisdiction, LegalEvent } from "../dataset/dataset.schema.ts";
+import { createLawModel, lawAt } from "../dataset/law.ts";
 import { BASES } from "../dataset/timeline.ts";
 import { type Cell, toCsv } from "./csv.ts";
-import { buildPanel, PERIODS } from "./panels.ts";
+import { buildPanel, DATED_VARIABLES, PERIODS } from "./panels.ts";
 
 export const DATA_LICENSE = "CC-BY-4.0";
 
@@ -81,6 +82,8 @@ export const JURISDICTION_COLUMNS = [
   "medical_enacted_date",
   "medical_effective",
   "medical_sales_began",
+  ...DATED_VARIABLES.map((variable) => variable.column),
+  "hemp_summary",
   "regulator_name",
   "regulator_url",
   "summary",
@@ -120,6 +123,8 @@ function jurisdictionRow(record: Jurisdiction): Cell[] {
     medical.enacted_by?.date ?? null,
     medical.effective,
     text(extra(medical, "sales_began")),
+    ...DATED_VARIABLES.map((variable) => variable.read(record)),
+    record.hemp.summary,
     record.regulator?.name ?? null,
     record.regulator?.url ?? null,
     text(extra(record, "summary")),
@@ -172,7 +177,10 @@ export function buildReleaseFiles(dataset: Dataset, timings?: BuildTimings): Rel
   const add = (name: string, title: string, mediaType: string, body: string, rows: number) =>
     files.push({ name, title, mediaType, body: Buffer.from(body, "utf8"), rows });
 
-  const records = dataset.jurisdictions;
+  // The records as in force at noon UTC on the release day; the dataset file keeps the model.
+  const model = createLawModel(dataset);
+  const inForce = lawAt(model, Date.parse(`${dataset.manifest.released}T12:00:00Z`)).dataset;
+  const records = inForce.jurisdictions;
   add(
     "dataset.json",
     "The whole dataset: every record with its history, and federal law",
@@ -205,7 +213,7 @@ export function buildReleaseFiles(dataset: Dataset, timings?: BuildTimings): Rel
     toCsv(EVENT_COLUMNS, events.map(eventRow)),
     events.length,
   );
-  const views = buildApiViews(dataset);
+  const views = buildApiViews(inForce, model);
   add(
     "jurisdictions.geojson",
     "Every jurisdiction's outline with its status (GeoJSON, WGS 84)",
@@ -222,7 +230,7 @@ export function buildReleaseFiles(dataset: Dataset, timings?: BuildTimings): Rel
   for (const period of PERIODS) {
     for (const basis of BASES) {
       const started = performance.now();
-      const panel = buildPanel(dataset, period, basis, lastYear);
+      const panel = buildPanel(dataset, period, basis, lastYear, model);
       if (timings) timings.panelsMs[`${period}-${basis}`] = performance.now() - started;
       add(
         `panel-${period}-${basis}.csv`,

@@ -1,0 +1,10 @@
+import { buildTestApp } from "/work/main/test/helpers.ts";
+import { createFakeClock } from "/work/main/src/lib/clock.ts";
+const clock = createFakeClock(Date.parse("2021-07-01T03:59:59Z"));
+const app = await buildTestApp({ clock, lawClock: clock });
+await app.listen({ port: 0, host: "127.0.0.1" });
+const port = (app.server.address() as any).port;
+let r = await fetch(`http://127.0.0.1:${port}/v1/states/VA`, {headers: {connection: "close"}}).catch(e=>({status: String(e)}));
+console.log("got", r.status);
+console.time("close"); await app.close(); console.timeEnd("close");
+setTimeout(() => { console.log("handles", (process as any)._getActiveHandles().map((h: any) => h.constructor.name)); }, 2000).unref();
