@@ -35,6 +35,16 @@ export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({ PUBLIC_BASE_URL: "http://api.test", PUBLIC_RATE_LIMIT: "1000000", ...env });
 }
 
+/**
+ * Webhook host names resolve to nothing in tests (no real DNS); a test that
+ * needs a name passes its own `webhookLookup`.
+ */
+const NO_DNS: NonNullable<AppDeps["webhookLookup"]> = (hostname, _options, callback) => {
+  const error: NodeJS.ErrnoException = new Error(`getaddrinfo ENOTFOUND ${hostname}`);
+  error.code = "ENOTFOUND";
+  queueMicrotask(() => callback(error, []));
+};
+
 export async function buildTestApp(
   deps: Partial<AppDeps> = {},
   env: Record<string, string> = {},
@@ -45,6 +55,7 @@ export async function buildTestApp(
     dataset: realDataset(),
     logger: false,
     mailer: createMemoryMailer(),
+    webhookLookup: NO_DNS,
     ...deps,
     database,
   });

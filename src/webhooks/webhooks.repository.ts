@@ -259,3 +259,18 @@ export async function resendDelivery(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** Turns deliveries to a disabled endpoint of the user's back on; false if not theirs. */
+export async function enableWebhookEndpoint(
+  db: Database,
+  userId: string,
+  id: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("webhook_endpoints")
+    .set({ disabled_at: null, disabled_reason: null, failing_since: null })
+    .where("user_id", "=", userId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
