@@ -18,8 +18,10 @@
  * is written. Redirects are never followed (webhook.sender.ts), so a
  * receiver cannot bounce a delivery to an internal address.
  *
- * IPv6 forms that embed an IPv4 address (mapped, NAT64, 6to4, Teredo) are
- * refused outright rather than unpacked: no real receiver needs them.
+ * IPv4-mapped IPv6 addresses (::ffff:a.b.c.d) are judged by their IPv4
+ * address (node:net's BlockList does so); the other forms that embed an
+ * IPv4 address (compatible, NAT64, 6to4, Teredo) are refused outright rather
+ * than unpacked: no real receiver needs them.
  * Reasoning and the list's sources: docs/SECURITY.md (Webhooks and SSRF).
  */
 import type { LookupAddress, LookupOptions } from "node:dns";
@@ -49,7 +51,6 @@ const FORBIDDEN_V4: readonly [string, number][] = [
 const FORBIDDEN_V6: readonly [string, number][] = [
   ["::", 128], // unspecified
   ["::1", 128], // loopback
-  ["::ffff:0:0", 96], // IPv4-mapped
   ["::", 96], // IPv4-compatible (deprecated)
   ["64:ff9b::", 96], // NAT64
   ["64:ff9b:1::", 48], // local-use NAT64
