@@ -102,6 +102,7 @@ import {
   type Lookup,
 } from "./webhooks/webhook.address-guard.ts";
 import { createWebhookDispatcher } from "./webhooks/webhook.dispatcher.ts";
+import { addWebhooksToDocument } from "./webhooks/webhook.openapi.ts";
 import { announceDatasetRelease, queueStats } from "./webhooks/webhook.queue.ts";
 import { createWebhookSender } from "./webhooks/webhook.sender.ts";
 import { webhooksPages } from "./webhooks/webhooks.routes.ts";
@@ -448,7 +449,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   await app.register(swagger, {
     transformObject: (document) =>
-      "openapiObject" in document ? refineOpenApi(document.openapiObject) : document.swaggerObject,
+      "openapiObject" in document
+        ? refineOpenApi(addWebhooksToDocument(document.openapiObject))
+        : document.swaggerObject,
     openapi: {
       openapi: "3.1.0",
       info: {

@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { after, describe, test } from "node:test";
 import { Webhook } from "standardwebhooks";
+import { verifyWebhook, WebhookVerificationError } from "../../client/src/index.ts";
 import { createFakeClock } from "../../src/lib/clock.ts";
 import {
   createAddressPolicy,
@@ -111,6 +112,19 @@ describe("webhook delivery (happy)", () => {
       page: "https://api.example.org/states/CA",
     });
     assert.match(String(request.headers["webhook-id"]), /^msg_/);
+    // The typed client's verifier: the same check, a typed event back.
+    const typed = verifyWebhook(secret, request.body, request.headers as Record<string, string>);
+    assert.equal(typed.type, "law.took_effect");
+    if (typed.type === "law.took_effect") assert.equal(typed.data.jurisdiction.code, "CA");
+    assert.throws(
+      () =>
+        verifyWebhook(
+          `whsec_${Buffer.alloc(32).toString("base64")}`,
+          request.body,
+          request.headers as Record<string, string>,
+        ),
+      WebhookVerificationError,
+    );
     assert.equal(request.headers["content-type"], "application/json");
     assert.throws(
       () =>
