@@ -24,7 +24,8 @@ const HEADERS = [
   },
   {
     name: "webhook-timestamp",
-    description: "Unix seconds when this attempt was signed. Refuse messages more than 5 minutes old.",
+    description:
+      "Unix seconds when this attempt was signed. Refuse messages more than 5 minutes old.",
   },
   {
     name: "webhook-signature",
