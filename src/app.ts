@@ -62,7 +62,12 @@ import { createDayOf } from "./lib/dates.ts";
 import { createLazyValidators, type LazyValidators } from "./lib/lazy-validators.ts";
 import { dayIn } from "./lib/zoned-time.ts";
 import { createOutboxMailer, createSmtpMailer, deliverer, type Mailer } from "./mail/mailer.ts";
-import { accountDeletedMail, keyCreatedMail, passwordChangedMail } from "./mail/messages.ts";
+import {
+  accountDeletedMail,
+  keyCreatedMail,
+  passwordChangedMail,
+  webhookDisabledMail,
+} from "./mail/messages.ts";
 import { createAccessLog } from "./ops/access-log.ts";
 import { limitConnections } from "./ops/connections.ts";
 import { healthRoutes, type Lifecycle, type ReadinessProbe } from "./ops/health.routes.ts";
@@ -95,6 +100,16 @@ import type { PageContext } from "./web/layout.ts";
 import { csrfProtection, sameOriginCheck } from "./web/security.ts";
 import { siteSecurityHeaders } from "./web/security-headers.ts";
 import { siteRoutes } from "./web/site.routes.ts";
+import {
+  createAddressPolicy,
+  createGuardedAgents,
+  type Lookup,
+} from "./webhooks/webhook.address-guard.ts";
+import { createWebhookDispatcher } from "./webhooks/webhook.dispatcher.ts";
+import { addWebhooksToDocument } from "./webhooks/webhook.openapi.ts";
+import { announceDatasetRelease, queueStats } from "./webhooks/webhook.queue.ts";
+import { createWebhookSender } from "./webhooks/webhook.sender.ts";
+import { webhooksPages } from "./webhooks/webhooks.routes.ts";
 
 export type AppDeps = {
   /** The dataset as authored (the base of the dated model, src/dataset/law.ts). */
@@ -142,6 +157,12 @@ export type AppDeps = {
    * compile them all at once.
    */
   validators?: LazyValidators;
+  /**
+   * How webhook deliveries resolve host names (`dns.lookup` by default);
+   * every address it returns is still checked. Tests map names to loopback
+   * addresses with it, never touching real DNS.
+   */
+  webhookLookup?: Lookup;
 };
 
 /**
@@ -438,7 +459,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   await app.register(swagger, {
     transformObject: (document) =>
-      "openapiObject" in document ? refineOpenApi(document.openapiObject) : document.swaggerObject,
+      "openapiObject" in document
+        ? refineOpenApi(addWebhooksToDocument(document.openapiObject))
+        : document.swaggerObject,
     openapi: {
       openapi: "3.1.0",
       info: {
@@ -834,6 +857,51 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     pageContext,
     protect,
     publicBaseUrl: config.publicBaseUrl,
+  });
+
+  // Outgoing webhooks: a queue in the database, emptied in the background by
+  // this instance's dispatcher (src/webhooks/, decision 0021).
+  const addressPolicy = createAddressPolicy(config.webhooks.allowedPrivateHosts);
+  const webhookAgents = createGuardedAgents({
+    policy: addressPolicy,
+    maxSockets: config.webhooks.concurrency,
+    ...(deps.webhookLookup === undefined ? {} : { lookup: deps.webhookLookup }),
+  });
+  const dispatcher = createWebhookDispatcher({
+    db,
+    clock,
+    send: createWebhookSender(webhookAgents),
+    concurrency: config.webhooks.concurrency,
+    log: app.log,
+    onOutcome: (outcome) => metrics.webhookDeliveries.inc({ outcome }),
+    onEndpointDisabled: (endpoint) =>
+      deliver(webhookDisabledMail(endpoint.ownerEmail, endpoint, origin)),
+  });
+  metrics.webhookQueue.read = () => queueStats(db, clock.now());
+  app.addHook("onReady", async () => {
+    try {
+      if (await announceDatasetRelease(db, deps.dataset.manifest, origin, clock)) {
+        app.log.info(
+          { dataset_version: deps.dataset.manifest.version },
+          "dataset release recorded; dataset.released queued for webhook endpoints",
+        );
+      }
+    } catch (error) {
+      app.log.error({ err: error }, "could not record the dataset release for webhooks");
+    }
+    dispatcher.start();
+  });
+  app.addHook("onClose", async () => {
+    await dispatcher.stop();
+    webhookAgents.close();
+  });
+  await app.register(webhooksPages, {
+    db,
+    clock,
+    addressPolicy,
+    wakeDispatcher: () => dispatcher.wake(),
+    pageContext,
+    protect,
   });
 
   let openapi: string | undefined;

@@ -18,6 +18,11 @@ const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"
  * most a week, which keeps the limiter's compact timestamps in range.
  */
 const RANGES = {
+  WEBHOOK_CONCURRENCY: {
+    min: 1,
+    max: 256,
+    what: "webhook deliveries in flight at once on each instance",
+  },
   PUBLIC_RATE_LIMIT: { min: 1, max: 1_000_000_000, what: "requests per window for public callers" },
   PUBLIC_RATE_WINDOW_SECONDS: { min: 1, max: 604_800, what: "the public window in seconds" },
   KEY_RATE_LIMIT: {
@@ -202,6 +207,14 @@ const EnvSchema = Type.Object({
         "mean bytes per second all large website downloads (the reference's bundle, release files) may send together (10000–99999999999)",
     }),
   ),
+  WEBHOOK_CONCURRENCY: rangedInteger("WEBHOOK_CONCURRENCY"),
+  WEBHOOK_ALLOWED_PRIVATE_HOSTS: Type.Optional(
+    Type.String({
+      pattern: "^[0-9A-Fa-f:.]+(,\\s*[0-9A-Fa-f:.]+)*$",
+      description:
+        "development only: a comma-separated list of exact IP addresses (e.g. 127.0.0.1,::1) webhooks may be delivered to although they are private or loopback; plain http:// is then accepted for those addresses. Unset (the default) admits only public addresses over https",
+    }),
+  ),
   MAX_DOWNLOADS: Type.Optional(
     Type.String({
       pattern: "^[1-9][0-9]{0,5}$",
@@ -259,6 +272,13 @@ export type Config = Readonly<{
   smtpUrl: string | null;
   mailFrom: string;
   mailOutboxDir: string;
+  /** Outgoing webhooks (src/webhooks/). */
+  webhooks: {
+    /** Deliveries in flight at once on this instance. */
+    concurrency: number;
+    /** Exact IP addresses admitted despite being private (development); empty in production. */
+    allowedPrivateHosts: string[];
+  };
 }>;
 
 export class ConfigError extends Error {
@@ -266,6 +286,19 @@ export class ConfigError extends Error {
 }
 
 type Env = Static<typeof EnvSchema>;
+
+function parseAllowedHosts(value: string | undefined): string[] {
+  if (value === undefined) return [];
+  const entries = value.split(",").map((entry) => entry.trim());
+  for (const entry of entries) {
+    if (isIP(entry) === 0) {
+      throw new ConfigError(
+        `Invalid environment variable WEBHOOK_ALLOWED_PRIVATE_HOSTS=${JSON.stringify(value)}: '${entry}' is not an IP address (exact addresses only, no names or ranges).`,
+      );
+    }
+  }
+  return entries;
+}
 
 function parseTrustProxy(value: string | undefined): boolean | number | string[] {
   if (value === undefined) return false;
@@ -415,5 +448,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     smtpUrl: parsed.SMTP_URL ?? null,
     mailFrom: parsed.MAIL_FROM ?? `Cannabis Legal Status <no-reply@${mailDomain}>`,
     mailOutboxDir: parsed.MAIL_OUTBOX_DIR ?? "var/outbox",
+    webhooks: {
+      concurrency: Number(parsed.WEBHOOK_CONCURRENCY ?? 8),
+      allowedPrivateHosts: parseAllowedHosts(parsed.WEBHOOK_ALLOWED_PRIVATE_HOSTS),
+    },
   });
 }

@@ -61,7 +61,32 @@ describe("loadConfig", () => {
       smtpUrl: "smtp://mailer:secret@mail.example.org:587",
       mailFrom: "Cannabis Legal Status <no-reply@api.example.org>",
       mailOutboxDir: "/srv/var/outbox",
+      webhooks: { concurrency: 8, allowedPrivateHosts: [] },
     });
+  });
+
+  test("webhooks: concurrency, and the development allow-list of exact private addresses", () => {
+    const config = loadConfig({
+      WEBHOOK_CONCURRENCY: "32",
+      WEBHOOK_ALLOWED_PRIVATE_HOSTS: "127.0.0.1, ::1",
+    });
+    assert.deepEqual(config.webhooks, {
+      concurrency: 32,
+      allowedPrivateHosts: ["127.0.0.1", "::1"],
+    });
+    assert.throws(() => loadConfig({ WEBHOOK_CONCURRENCY: "0" }), /WEBHOOK_CONCURRENCY="0"/);
+    assert.throws(
+      () => loadConfig({ WEBHOOK_ALLOWED_PRIVATE_HOSTS: "10.0.0.0/8" }),
+      /WEBHOOK_ALLOWED_PRIVATE_HOSTS/,
+    );
+    assert.throws(
+      () => loadConfig({ WEBHOOK_ALLOWED_PRIVATE_HOSTS: "localhost" }),
+      /WEBHOOK_ALLOWED_PRIVATE_HOSTS/,
+    );
+    assert.throws(
+      () => loadConfig({ WEBHOOK_ALLOWED_PRIVATE_HOSTS: "1.2.3" }),
+      /'1.2.3' is not an IP address/,
+    );
   });
 
   test("mail goes to the outbox unless SMTP_URL names an SMTP server", () => {

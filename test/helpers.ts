@@ -37,6 +37,16 @@ export function testConfig(env: Record<string, string> = {}): Config {
 }
 
 /**
+ * Webhook host names resolve to nothing in tests (no real DNS); a test that
+ * needs a name passes its own `webhookLookup`.
+ */
+const NO_DNS: NonNullable<AppDeps["webhookLookup"]> = (hostname, _options, callback) => {
+  const error: NodeJS.ErrnoException = new Error(`getaddrinfo ENOTFOUND ${hostname}`);
+  error.code = "ENOTFOUND";
+  queueMicrotask(() => callback(error, []));
+};
+
+/**
  * Builds an app over the real dataset. Suites about limits and sessions move
  * their injected `clock` through arbitrary days; the law in force follows the
  * real day unless a suite injects `lawClock` too (the law's own suites pass
@@ -53,6 +63,7 @@ export async function buildTestApp(
     lawClock: systemClock,
     logger: false,
     mailer: createMemoryMailer(),
+    webhookLookup: NO_DNS,
     ...deps,
     database,
   });

@@ -11,11 +11,19 @@
  *   is answered from an in-memory cache of at most `cacheEntries` bodies.
  * - Every error is thrown as an `ApiProblemError` carrying the RFC 9457
  *   problem (`code`, `detail`, `request_id`, …).
+ * - `verifyWebhook` checks a webhook delivery's Standard Webhooks signature
+ *   and returns its typed event (./webhooks.ts).
  */
 import createFetchClient from "openapi-fetch";
 import type { operations, paths } from "./schema.ts";
 
-export type { components, operations, paths } from "./schema.ts";
+export type { components, operations, paths, webhooks } from "./schema.ts";
+export {
+  verifyWebhook,
+  type WebhookEvent,
+  type WebhookEventType,
+  WebhookVerificationError,
+} from "./webhooks.ts";
 
 type Json<T> = T extends { content: { "application/json": infer Body } } ? Body : never;
 type Ok<Op> = Op extends { responses: { 200: infer R } } ? Json<R> : never;

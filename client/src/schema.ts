@@ -165,9 +165,294 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "law.enacted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * law.enacted
+         * @description A law, ballot measure or ruling was enacted (passed, approved by voters, signed or decided); it may take effect later. Sent as a signed POST; answer any 2xx within 10 s. Other answers are retried with exponential backoff for about a day; 410 Gone disables the endpoint.
+         */
+        post: operations["webhookLawEnacted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "law.took_effect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * law.took_effect
+         * @description An enacted change took effect: from this day the jurisdiction's record reads differently. Sent as a signed POST; answer any 2xx within 10 s. Other answers are retried with exponential backoff for about a day; 410 Gone disables the endpoint.
+         */
+        post: operations["webhookLawTookEffect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "record.corrected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * record.corrected
+         * @description A fact in a jurisdiction's record was corrected (no change in the law: our data was wrong or incomplete). Sent as a signed POST; answer any 2xx within 10 s. Other answers are retried with exponential backoff for about a day; 410 Gone disables the endpoint.
+         */
+        post: operations["webhookRecordCorrected"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "dataset.released": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * dataset.released
+         * @description A new release of the dataset is being served; its version, date and downloads are in `data`. Sent as a signed POST; answer any 2xx within 10 s. Other answers are retried with exponential backoff for about a day; 410 Gone disables the endpoint.
+         */
+        post: operations["webhookDatasetReleased"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhook.test
+         * @description Sent when you press “Send test event” on the webhooks page, to that endpoint only. Sent as a signed POST; answer any 2xx within 10 s. Other answers are retried with exponential backoff for about a day; 410 Gone disables the endpoint.
+         */
+        post: operations["webhookTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
-    schemas: never;
+    schemas: {
+        /** @description A law, ballot measure or ruling was enacted (passed, approved by voters, signed or decided); it may take effect later. */
+        LawEnactedWebhook: {
+            /** @constant */
+            type: "law.enacted";
+            /**
+             * Format: date-time
+             * @description When the event happened (ISO 8601, UTC)
+             */
+            timestamp: string;
+            data: {
+                jurisdiction: {
+                    /** @description USPS code, or US for federal law */
+                    code: string;
+                    name: string;
+                };
+                /** @description The legal event behind this notification */
+                event: {
+                    /** @description The event's id, as in /v1/states/{code}/history and /v1/changes */
+                    id: string;
+                    /** @description A short title */
+                    title: string;
+                    summary: string | null;
+                    enacted: string | null;
+                    effective: string | null;
+                    authority: {
+                        /** @description Standard legal citation */
+                        citation: string;
+                        url: string | null;
+                    } | null;
+                };
+                /** @description The record's fields that change, with their values before and after */
+                changes: {
+                    /** @description Path of the changed field in the jurisdiction record, e.g. `status` or `adult_use.home_grow` */
+                    field: string;
+                    /** @description Its value before (any JSON value; null when it was unset) */
+                    before: unknown;
+                    /** @description Its value after */
+                    after: unknown;
+                }[];
+                /** @description `api`: the record at /v1/states/{code}; `page`: the website's page about it */
+                links: {
+                    /** Format: uri */
+                    api: string;
+                    /** Format: uri */
+                    page: string;
+                };
+            };
+        };
+        /** @description An enacted change took effect: from this day the jurisdiction's record reads differently. */
+        LawTookEffectWebhook: {
+            /** @constant */
+            type: "law.took_effect";
+            /**
+             * Format: date-time
+             * @description When the event happened (ISO 8601, UTC)
+             */
+            timestamp: string;
+            data: {
+                jurisdiction: {
+                    /** @description USPS code, or US for federal law */
+                    code: string;
+                    name: string;
+                };
+                /** @description The legal event behind this notification */
+                event: {
+                    /** @description The event's id, as in /v1/states/{code}/history and /v1/changes */
+                    id: string;
+                    /** @description A short title */
+                    title: string;
+                    summary: string | null;
+                    enacted: string | null;
+                    effective: string | null;
+                    authority: {
+                        /** @description Standard legal citation */
+                        citation: string;
+                        url: string | null;
+                    } | null;
+                };
+                /** @description The record's fields that change, with their values before and after */
+                changes: {
+                    /** @description Path of the changed field in the jurisdiction record, e.g. `status` or `adult_use.home_grow` */
+                    field: string;
+                    /** @description Its value before (any JSON value; null when it was unset) */
+                    before: unknown;
+                    /** @description Its value after */
+                    after: unknown;
+                }[];
+                /** @description `api`: the record at /v1/states/{code}; `page`: the website's page about it */
+                links: {
+                    /** Format: uri */
+                    api: string;
+                    /** Format: uri */
+                    page: string;
+                };
+            };
+        };
+        /** @description A fact in a jurisdiction's record was corrected (no change in the law: our data was wrong or incomplete). */
+        RecordCorrectedWebhook: {
+            /** @constant */
+            type: "record.corrected";
+            /**
+             * Format: date-time
+             * @description When the event happened (ISO 8601, UTC)
+             */
+            timestamp: string;
+            data: {
+                jurisdiction: {
+                    /** @description USPS code, or US for federal law */
+                    code: string;
+                    name: string;
+                };
+                /** @description The legal event behind this notification */
+                event: {
+                    /** @description The event's id, as in /v1/states/{code}/history and /v1/changes */
+                    id: string;
+                    /** @description A short title */
+                    title: string;
+                    summary: string | null;
+                    enacted: string | null;
+                    effective: string | null;
+                    authority: {
+                        /** @description Standard legal citation */
+                        citation: string;
+                        url: string | null;
+                    } | null;
+                };
+                /** @description The record's fields that change, with their values before and after */
+                changes: {
+                    /** @description Path of the changed field in the jurisdiction record, e.g. `status` or `adult_use.home_grow` */
+                    field: string;
+                    /** @description Its value before (any JSON value; null when it was unset) */
+                    before: unknown;
+                    /** @description Its value after */
+                    after: unknown;
+                }[];
+                /** @description `api`: the record at /v1/states/{code}; `page`: the website's page about it */
+                links: {
+                    /** Format: uri */
+                    api: string;
+                    /** Format: uri */
+                    page: string;
+                };
+            };
+        };
+        /** @description A new release of the dataset is being served; its version, date and downloads are in `data`. */
+        DatasetReleasedWebhook: {
+            /** @constant */
+            type: "dataset.released";
+            /**
+             * Format: date-time
+             * @description When the event happened (ISO 8601, UTC)
+             */
+            timestamp: string;
+            data: {
+                /** @description The dataset version now served, e.g. 2026.11.23 */
+                version: string;
+                /** Format: date */
+                released: string;
+                /** Format: date */
+                sources_current_to: string;
+                /** @description `data`: the downloads page; `changes`: /v1/changes */
+                links: {
+                    /** Format: uri */
+                    data: string;
+                    /** Format: uri */
+                    changes: string;
+                };
+            };
+        };
+        /** @description Sent when you press “Send test event” on the webhooks page, to that endpoint only. */
+        TestWebhook: {
+            /** @constant */
+            type: "webhook.test";
+            /**
+             * Format: date-time
+             * @description When the event happened (ISO 8601, UTC)
+             */
+            timestamp: string;
+            data: {
+                endpoint_id: string;
+                message: string;
+            };
+        };
+    };
     responses: never;
     parameters: never;
     requestBodies: never;
@@ -5763,6 +6048,186 @@ export interface operations {
                         };
                     };
                 };
+            };
+        };
+    };
+    webhookLawEnacted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry and resend of this delivery. Use it to drop duplicates (delivery is at least once). */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed. Refuse messages more than 5 minutes old. */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` under the endpoint's secret (the bytes after `whsec_`, base64-decoded), per Standard Webhooks. Verify with the `standardwebhooks` library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LawEnactedWebhook"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx counts) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled and nothing more is sent to it */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookLawTookEffect: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry and resend of this delivery. Use it to drop duplicates (delivery is at least once). */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed. Refuse messages more than 5 minutes old. */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` under the endpoint's secret (the bytes after `whsec_`, base64-decoded), per Standard Webhooks. Verify with the `standardwebhooks` library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LawTookEffectWebhook"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx counts) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled and nothing more is sent to it */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookRecordCorrected: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry and resend of this delivery. Use it to drop duplicates (delivery is at least once). */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed. Refuse messages more than 5 minutes old. */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` under the endpoint's secret (the bytes after `whsec_`, base64-decoded), per Standard Webhooks. Verify with the `standardwebhooks` library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordCorrectedWebhook"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx counts) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled and nothing more is sent to it */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookDatasetReleased: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry and resend of this delivery. Use it to drop duplicates (delivery is at least once). */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed. Refuse messages more than 5 minutes old. */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` under the endpoint's secret (the bytes after `whsec_`, base64-decoded), per Standard Webhooks. Verify with the `standardwebhooks` library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DatasetReleasedWebhook"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx counts) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled and nothing more is sent to it */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTest: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry and resend of this delivery. Use it to drop duplicates (delivery is at least once). */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed. Refuse messages more than 5 minutes old. */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` under the endpoint's secret (the bytes after `whsec_`, base64-decoded), per Standard Webhooks. Verify with the `standardwebhooks` library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestWebhook"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx counts) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled and nothing more is sent to it */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

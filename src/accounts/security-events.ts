@@ -21,6 +21,8 @@ export const SECURITY_EVENTS = [
   "account_deleted",
   "api_key_created",
   "api_key_deleted",
+  "webhook_endpoint_created",
+  "webhook_endpoint_deleted",
 ] as const;
 
 export type SecurityEvent = (typeof SECURITY_EVENTS)[number];

@@ -12,7 +12,7 @@
  */
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import { Kysely, PostgresDialect, sql } from "kysely";
+import { Kysely, PostgresAdapter, PostgresDialect, sql } from "kysely";
 import type { Pool } from "pg";
 import type { DB } from "./schema.ts";
 import { createNodeSqliteDialect, openSqlite } from "./sqlite.dialect.ts";
@@ -109,6 +109,16 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
     },
     close: () => db.destroy(),
   };
+}
+
+/**
+ * True when the database can lock rows and skip locked ones (PostgreSQL's
+ * `FOR UPDATE SKIP LOCKED`), so several instances claim different rows of a
+ * queue at once. SQLite has one writer at a time and needs no row locks.
+ * Works on a transaction too.
+ */
+export function supportsSkipLocked(db: Kysely<DB>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
 /** Connection-level failures of PostgreSQL: class 08 (connection), 57P0x (shutdown), 53300 (too many connections). */

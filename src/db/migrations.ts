@@ -83,6 +83,107 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  "0003_webhooks": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("webhook_endpoints")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
+        .addColumn("url", "text", (c) => c.notNull())
+        .addColumn("secret", "text", (c) => c.notNull())
+        .addColumn("event_types", "text", (c) => c.notNull())
+        .addColumn("jurisdictions", "text")
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("create_nonce", "text", (c) => c.notNull())
+        .addColumn("failing_since", "text")
+        .addColumn("disabled_at", "text")
+        .addColumn("disabled_reason", "text")
+        .execute();
+      await db.schema
+        .createIndex("webhook_endpoints_user_nonce")
+        .on("webhook_endpoints")
+        .columns(["user_id", "create_nonce"])
+        .unique()
+        .execute();
+      await db.schema
+        .createTable("webhook_events")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("type", "text", (c) => c.notNull())
+        .addColumn("jurisdiction", "text")
+        .addColumn("payload", "text", (c) => c.notNull())
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable("webhook_deliveries")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("event_id", "text", (c) =>
+          c.notNull().references("webhook_events.id").onDelete("cascade"),
+        )
+        .addColumn("endpoint_id", "text", (c) =>
+          c.notNull().references("webhook_endpoints.id").onDelete("cascade"),
+        )
+        .addColumn("state", "text", (c) => c.notNull())
+        .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("next_attempt_at", "text", (c) => c.notNull())
+        .addColumn("lease_until", "text")
+        .addColumn("lease_token", "text")
+        .addColumn("last_attempt_at", "text")
+        .addColumn("last_status", "integer")
+        .addColumn("last_error", "text")
+        .addColumn("last_duration_ms", "integer")
+        .execute();
+      // The one key that decides "enqueued once per endpoint", however many
+      // instances fan the same event out at the same time.
+      await db.schema
+        .createIndex("webhook_deliveries_event_endpoint")
+        .on("webhook_deliveries")
+        .columns(["event_id", "endpoint_id"])
+        .unique()
+        .execute();
+      await db.schema
+        .createIndex("webhook_deliveries_due")
+        .on("webhook_deliveries")
+        .columns(["state", "next_attempt_at"])
+        .execute();
+      await db.schema
+        .createIndex("webhook_deliveries_endpoint")
+        .on("webhook_deliveries")
+        .columns(["endpoint_id", "created_at"])
+        .execute();
+      await db.schema
+        .createTable("webhook_attempts")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("delivery_id", "text", (c) =>
+          c.notNull().references("webhook_deliveries.id").onDelete("cascade"),
+        )
+        .addColumn("endpoint_id", "text", (c) =>
+          c.notNull().references("webhook_endpoints.id").onDelete("cascade"),
+        )
+        .addColumn("event_type", "text", (c) => c.notNull())
+        .addColumn("attempt", "integer", (c) => c.notNull())
+        .addColumn("attempted_at", "text", (c) => c.notNull())
+        .addColumn("status_code", "integer")
+        .addColumn("error", "text")
+        .addColumn("duration_ms", "integer", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex("webhook_attempts_endpoint_time")
+        .on("webhook_attempts")
+        .columns(["endpoint_id", "attempted_at"])
+        .execute();
+      await db.schema
+        .createIndex("webhook_attempts_delivery")
+        .on("webhook_attempts")
+        .column("delivery_id")
+        .execute();
+      await db.schema
+        .createTable("dataset_releases")
+        .addColumn("version", "text", (c) => c.primaryKey())
+        .addColumn("first_served_at", "text", (c) => c.notNull())
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -63,10 +63,90 @@ export type EmailTokensTable = {
   used_at: string | null;
 };
 
+/** A user's webhook endpoint (src/webhooks/). */
+export type WebhookEndpointsTable = {
+  id: string;
+  user_id: string;
+  url: string;
+  /**
+   * The Standard Webhooks signing secret (`whsec_…`), kept as is: signing
+   * needs it, so unlike an API key it cannot be stored as a hash.
+   */
+  secret: string;
+  /** Comma-separated event types the endpoint subscribes to. */
+  event_types: string;
+  /** Comma-separated USPS codes; null = every jurisdiction. */
+  jurisdictions: string | null;
+  created_at: string;
+  /** Nonce of the form that created it, so a resubmitted form cannot create a second endpoint. */
+  create_nonce: string;
+  /** First failed attempt since the last success; null while healthy. */
+  failing_since: string | null;
+  /** When deliveries stopped (410 Gone, or failing for days); null while enabled. */
+  disabled_at: string | null;
+  disabled_reason: string | null;
+};
+
+/** An event once, whatever the number of endpoints it goes to. */
+export type WebhookEventsTable = {
+  /** Stable id given by the producer: the same event enqueued twice is one row. */
+  id: string;
+  type: string;
+  jurisdiction: string | null;
+  /** The exact JSON body every endpoint receives. */
+  payload: string;
+  created_at: string;
+};
+
+/** The queue: one row per (event, endpoint); its id is the `webhook-id` header. */
+export type WebhookDeliveriesTable = {
+  id: string;
+  event_id: string;
+  endpoint_id: string;
+  /** pending (due at next_attempt_at), delivered, failed (gave up), cancelled (endpoint disabled). */
+  state: "pending" | "delivered" | "failed" | "cancelled";
+  attempts: number;
+  created_at: string;
+  next_attempt_at: string;
+  /** While an instance is delivering it: no other claims it before this instant. */
+  lease_until: string | null;
+  /** Who holds the lease: only that holder may record the attempt's outcome. */
+  lease_token: string | null;
+  last_attempt_at: string | null;
+  last_status: number | null;
+  last_error: string | null;
+  last_duration_ms: number | null;
+};
+
+/** The delivery log: every attempt (the newest 50 per endpoint are kept). */
+export type WebhookAttemptsTable = {
+  id: string;
+  delivery_id: string;
+  endpoint_id: string;
+  event_type: string;
+  attempt: number;
+  attempted_at: string;
+  /** The receiver's HTTP status, or null when no response came (then `error` says why). */
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
+};
+
+/** Dataset versions served so far; the instance that inserts a version first announces it. */
+export type DatasetReleasesTable = {
+  version: string;
+  first_served_at: string;
+};
+
 export type DB = {
   users: UsersTable;
   sessions: SessionsTable;
   api_keys: ApiKeysTable;
   api_key_usage: ApiKeyUsageTable;
   email_tokens: EmailTokensTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
+  dataset_releases: DatasetReleasesTable;
 };

@@ -61,3 +61,15 @@ export function accountDeletedMail(to: string): Mail {
     text: `The account for ${to} and all of its API keys were deleted. The keys no longer work.\n\nIf this was not you, someone else knew your password. The account cannot be restored; you can create a new one, with a password you use nowhere else.${SIGNATURE}`,
   };
 }
+
+export function webhookDisabledMail(
+  to: string,
+  endpoint: { url: string; reason: string },
+  origin: string,
+): Mail {
+  return {
+    to,
+    subject: "A webhook endpoint was disabled",
+    text: `We stopped sending events to your webhook endpoint\n${endpoint.url}\n\n${endpoint.reason} Events queued for it were cancelled, and new ones are no longer sent there.\n\nTo receive events again, fix the receiver, then press “Enable again” on the endpoint's page: ${origin}/account/webhooks${SIGNATURE}`,
+  };
+}

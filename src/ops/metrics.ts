@@ -13,6 +13,11 @@
  *   degraded).
  * - cls_api_key_cache_total{result=hit|miss}.
  * - cls_store_errors_total{store=database|redis}.
+ * - cls_webhook_deliveries_total{outcome}: settled delivery attempts
+ *   (delivered, retry, failed = given up, gone = 410, lost_lease);
+ *   cls_webhook_queue_depth and cls_webhook_queue_oldest_age_seconds: the
+ *   pending deliveries of every instance, read from the database when
+ *   scraped.
  * - the process metrics prom-client collects (CPU, memory, event loop lag).
  *
  * Exposure: on its own port when METRICS_PORT is set (server.ts); otherwise
@@ -44,14 +49,31 @@ export type Metrics = {
   /** result */
   keyCache: SeriesCounter;
   storeErrors: Counter<"store">;
+  /** outcome */
+  webhookDeliveries: Counter<"outcome">;
+  /** Where the queue gauges read from when scraped; set by the app that owns the queue. */
+  webhookQueue: { read: (() => Promise<{ depth: number; oldestAgeSeconds: number }>) | null };
 };
 
 export function createMetrics(): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
+  const webhookQueue: Metrics["webhookQueue"] = { read: null };
+  // Both queue gauges come from one query per scrape.
+  let reading: Promise<{ depth: number; oldestAgeSeconds: number } | null> | null = null;
+  const readQueue = () => {
+    reading ??= (webhookQueue.read?.() ?? Promise.resolve(null))
+      .catch(() => null)
+      .finally(() => {
+        setImmediate(() => {
+          reading = null;
+        });
+      });
+    return reading;
+  };
   // The metrics counted on every request are series metrics (src/ops/series-metrics.ts).
-  return {
+  const metrics: Metrics = {
     registry,
     requests: seriesCounter({
       name: "cls_http_requests_total",
@@ -90,7 +112,33 @@ export function createMetrics(): Metrics {
       labelNames: ["store"],
       registers,
     }),
+    webhookDeliveries: new Counter({
+      name: "cls_webhook_deliveries_total",
+      help: "Webhook delivery attempts settled by this instance, by outcome: delivered (2xx), retry (will be tried again), failed (given up), gone (410: endpoint disabled), lost_lease",
+      labelNames: ["outcome"],
+      registers,
+    }),
+    webhookQueue,
   };
+  new Gauge({
+    name: "cls_webhook_queue_depth",
+    help: "Webhook deliveries waiting to be sent or retried (all instances)",
+    registers,
+    async collect() {
+      const stats = await readQueue();
+      if (stats !== null) this.set(stats.depth);
+    },
+  });
+  new Gauge({
+    name: "cls_webhook_queue_oldest_age_seconds",
+    help: "Age of the oldest webhook delivery still waiting (0 when none)",
+    registers,
+    async collect() {
+      const stats = await readQueue();
+      if (stats !== null) this.set(stats.oldestAgeSeconds);
+    },
+  });
+  return metrics;
 }
 
 /** Counts each decision under the backend that made it. */

@@ -1,6 +1,6 @@
 /**
  * The website's page shell: head, header with navigation and — when a user
- * is logged in — the profile menu (API keys, Account, Log out), main, footer.
+ * is logged in — the profile menu (API keys, Webhooks, Account, Log out), main, footer.
  * The menu is a <details> element, so it works without JavaScript.
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
@@ -51,6 +51,7 @@ function profileMenu(user: PageUser, csrfToken: string): SafeHtml {
   <summary><span class="avatar" aria-hidden="true">${user.email.slice(0, 1).toUpperCase()}</span><span class="email">${user.email}</span><span class="visually-hidden">: profile menu</span></summary>
   <ul role="list">
     <li><a href="/account/keys">API keys</a></li>
+    <li><a href="/account/webhooks">Webhooks</a></li>
     <li><a href="/account">Account</a></li>
     <li><form method="post" action="/logout"><input type="hidden" name="_csrf" value="${csrfToken}"><button type="submit" class="link">Log out</button></form></li>
   </ul>

@@ -206,7 +206,15 @@ describe("every page, both widths, with axe-core", { skip }, () => {
       .locator("table.keys a", { hasText: "Delete" })
       .first()
       .getAttribute("href");
-    for (const path of ["/", "/states", "/docs", "/account", "/account/keys", deleteHref ?? ""]) {
+    for (const path of [
+      "/",
+      "/states",
+      "/docs",
+      "/account",
+      "/account/keys",
+      "/account/webhooks",
+      deleteHref ?? "",
+    ]) {
       for (const width of WIDTHS) problems.push(...(await audit(page, path, width)));
     }
     await page.setViewportSize({ width: 390, height: 844 });

@@ -1,0 +1,184 @@
+/**
+ * The background worker that empties the queue (webhook.queue.ts), one per
+ * instance. Off the request path: it runs on timers, never inside a request,
+ * and at most `concurrency` deliveries are in flight per instance, so
+ * deliveries neither count against API rate limits nor hold up /v1.
+ *
+ * Each pass claims as many due deliveries as there are free slots, each for
+ * a lease longer than one attempt can take (the 10 s timeout plus margin),
+ * posts them signed, and settles each: delivered (any 2xx), retried later
+ * (backoff with jitter, webhook.retry.ts), given up after about a day, or —
+ * on 410 Gone, or after failing for 3 days — the endpoint disabled and its
+ * owner told. Passes run every `pollIntervalMs`, at once after a wake()
+ * (something was enqueued here), and again straight away while work keeps
+ * coming.
+ */
+import type { Database } from "../db/database.ts";
+import type { Clock } from "../lib/clock.ts";
+import {
+  type AttemptOutcome,
+  type ClaimedDelivery,
+  claimDueDeliveries,
+  settleDelivery,
+} from "./webhook.queue.ts";
+import {
+  DISABLE_AFTER_FAILING_MS,
+  isDelivered,
+  RETRY_POLICY,
+  retryDelayMs,
+} from "./webhook.retry.ts";
+import { DELIVERY_TIMEOUT_MS, type WebhookSender } from "./webhook.sender.ts";
+import { signatureHeaders } from "./webhook.signing.ts";
+
+export const DELIVERY_OUTCOMES = ["delivered", "retry", "failed", "gone", "lost_lease"] as const;
+export type DeliveryOutcome = (typeof DELIVERY_OUTCOMES)[number];
+
+/** A lease outlives the longest attempt (the timeout) by this much. */
+export const LEASE_MARGIN_MS = 5_000;
+
+export type WebhookDispatcherOptions = {
+  db: Database;
+  clock: Clock;
+  send: WebhookSender;
+  /** Deliveries in flight at once on this instance. */
+  concurrency: number;
+  pollIntervalMs?: number;
+  leaseMs?: number;
+  random?: () => number;
+  log: {
+    warn: (fields: object, message: string) => void;
+    error: (fields: object, message: string) => void;
+  };
+  /** Called once per settled attempt (metrics). */
+  onOutcome?: (outcome: DeliveryOutcome) => void;
+  /** Called when an attempt disabled an endpoint (the owner is emailed). */
+  onEndpointDisabled?: (endpoint: { url: string; ownerEmail: string; reason: string }) => void;
+};
+
+export type WebhookDispatcher = {
+  start: () => void;
+  /** Stops claiming, and resolves once the attempts in flight are settled. */
+  stop: () => Promise<void>;
+  /** A pass now (coalesced with one already running). */
+  wake: () => void;
+  /** One pass: claims what is due and delivers it; resolves when those are settled. */
+  runOnce: () => Promise<number>;
+};
+
+export function outcomeOf(
+  claimed: ClaimedDelivery,
+  status: number | null,
+  nowMs: number,
+  random: () => number,
+): AttemptOutcome {
+  if (isDelivered(status)) return { kind: "delivered" };
+  if (status === 410) return { kind: "gone" };
+  const next = nowMs + retryDelayMs(claimed.attempt, random);
+  if (next - Date.parse(claimed.createdAt) > RETRY_POLICY.giveUpAfterMs) return { kind: "failed" };
+  return { kind: "retry", nextAttemptAtMs: next };
+}
+
+export function createWebhookDispatcher(options: WebhookDispatcherOptions): WebhookDispatcher {
+  const { db, clock, send, log } = options;
+  const pollIntervalMs = options.pollIntervalMs ?? 1_000;
+  const leaseMs = options.leaseMs ?? DELIVERY_TIMEOUT_MS + LEASE_MARGIN_MS;
+  const random = options.random ?? Math.random;
+  const inFlight = new Set<Promise<void>>();
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = true;
+  let claiming: Promise<Promise<void>[]> | null = null;
+  let again = false;
+
+  const deliver = async (claimed: ClaimedDelivery): Promise<void> => {
+    const headers = signatureHeaders(claimed.secret, claimed.id, clock.now(), claimed.payload);
+    const result = await send(claimed.url, claimed.payload, headers);
+    const nowMs = clock.now();
+    const outcome = outcomeOf(claimed, result.status, nowMs, random);
+    const settled = await settleDelivery(db, claimed, result, outcome, {
+      nowMs,
+      disableAfterMs: DISABLE_AFTER_FAILING_MS,
+    });
+    options.onOutcome?.(settled.settled ? outcome.kind : "lost_lease");
+    if (settled.disabled !== null) {
+      log.warn(
+        { webhook_endpoint_id: claimed.endpointId, reason: settled.disabled.reason },
+        "webhook endpoint disabled",
+      );
+      options.onEndpointDisabled?.(settled.disabled);
+    }
+  };
+
+  /** Claims what is due into the free slots and starts it; resolves to the started attempts. */
+  const claim = async (): Promise<Promise<void>[]> => {
+    const free = options.concurrency - inFlight.size;
+    const claimed = await claimDueDeliveries(db, { nowMs: clock.now(), leaseMs, limit: free });
+    if (claimed.length > 0 && claimed.length === free) again = true;
+    return claimed.map((delivery) => {
+      const attempt: Promise<void> = deliver(delivery)
+        .catch((error: unknown) =>
+          log.error(
+            { err: error, webhook_delivery_id: delivery.id },
+            "webhook delivery could not be settled; its lease will expire and it will be retried",
+          ),
+        )
+        .finally(() => {
+          inFlight.delete(attempt);
+          // A slot came free: more may be due.
+          wake();
+        });
+      inFlight.add(attempt);
+      return attempt;
+    });
+  };
+
+  const claimOnce = (): Promise<Promise<void>[]> => {
+    if (claiming !== null) {
+      again = true;
+      return claiming;
+    }
+    claiming = claim()
+      .catch((error: unknown) => {
+        log.warn({ err: error }, "claiming webhook deliveries failed; retrying on the next tick");
+        return [];
+      })
+      .finally(() => {
+        claiming = null;
+        if (again) {
+          again = false;
+          wake();
+        }
+      });
+    return claiming;
+  };
+
+  function wake(): void {
+    if (stopped || inFlight.size >= options.concurrency) return;
+    void claimOnce();
+  }
+
+  return {
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      const tick = () => {
+        wake();
+        timer = setTimeout(tick, pollIntervalMs);
+        timer.unref();
+      };
+      tick();
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      while (claiming !== null || inFlight.size > 0) {
+        await Promise.allSettled([claiming, ...inFlight]);
+      }
+    },
+    wake,
+    async runOnce() {
+      const started = await claimOnce();
+      await Promise.all(started);
+      return started.length;
+    },
+  };
+}

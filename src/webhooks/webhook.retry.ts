@@ -1,0 +1,35 @@
+/**
+ * When a failed delivery is tried again: exponential backoff with jitter,
+ * for about a day. The n-th retry waits 30 s × 3^(n−1), at most 6 hours,
+ * each wait spread by ±20 % so endpoints that failed together do not retry
+ * together. A delivery whose next try would come more than 24 hours after it
+ * was enqueued is given up ("failed"): about 11 attempts in all
+ * (30 s, 1.5 min, 4.5 min, 13.5 min, 40 min, 2 h, 6 h, 6 h, 6 h, …).
+ *
+ * Endpoints: one that has failed every attempt for 3 days is disabled and
+ * its owner emailed; a 410 Gone disables it at once.
+ */
+export const RETRY_POLICY = {
+  firstDelayMs: 30_000,
+  factor: 3,
+  maxDelayMs: 6 * 60 * 60_000,
+  jitter: 0.2,
+  giveUpAfterMs: 24 * 60 * 60_000,
+} as const;
+
+export const DISABLE_AFTER_FAILING_MS = 3 * 24 * 60 * 60_000;
+
+/** Milliseconds to wait after failed attempt number `attempt` (1-based). */
+export function retryDelayMs(attempt: number, random: () => number = Math.random): number {
+  const base = Math.min(
+    RETRY_POLICY.firstDelayMs * RETRY_POLICY.factor ** Math.max(0, attempt - 1),
+    RETRY_POLICY.maxDelayMs,
+  );
+  const spread = 1 + RETRY_POLICY.jitter * (2 * random() - 1);
+  return Math.round(base * spread);
+}
+
+/** True for the statuses that count as delivered: any 2xx. */
+export function isDelivered(status: number | null): boolean {
+  return status !== null && status >= 200 && status < 300;
+}

@@ -1,0 +1,113 @@
+/**
+ * One HTTP POST of a signed webhook body. Contract:
+ *
+ * - through the guarded agents only (webhook.address-guard.ts): the address
+ *   is checked when the connection is made;
+ * - redirects are not followed: a 3xx is reported as the attempt's status,
+ *   which is not a success;
+ * - the whole attempt (connect, send, response headers) has `timeoutMs`
+ *   (10 s); at most `maxResponseBytes` of the response body are read, then
+ *   the connection is dropped — a receiver cannot make us download anything;
+ * - it never throws: the result is the status, or an error message safe to
+ *   show the endpoint's owner (no stack, nothing about our network).
+ */
+import http from "node:http";
+import https from "node:https";
+import type { GuardedAgents } from "./webhook.address-guard.ts";
+
+export const DELIVERY_TIMEOUT_MS = 10_000;
+export const MAX_RESPONSE_BYTES = 4 * 1024;
+
+export type SendResult = {
+  /** The receiver's HTTP status, or null when there was no response. */
+  status: number | null;
+  /** Why there was no response; null when there was one. */
+  error: string | null;
+  durationMs: number;
+};
+
+export type WebhookSender = (
+  url: string,
+  body: string,
+  headers: Readonly<Record<string, string>>,
+) => Promise<SendResult>;
+
+const USER_AGENT = "CannabisLegalStatus-Webhooks/1.0 (+https://www.standardwebhooks.com)";
+
+function describeError(error: NodeJS.ErrnoException): string {
+  if (error.code === "ERR_WEBHOOK_FORBIDDEN_ADDRESS") return error.message;
+  if (error.code === "ETIMEDOUT_WEBHOOK") return error.message;
+  switch (error.code) {
+    case "ECONNREFUSED":
+      return "connection refused";
+    case "ECONNRESET":
+    case "EPIPE":
+      return "connection reset by the receiver";
+    case "ENOTFOUND":
+    case "EAI_AGAIN":
+      return "host name not found";
+    case "EHOSTUNREACH":
+    case "ENETUNREACH":
+      return "host unreachable";
+    default:
+      if (error.code?.startsWith("ERR_TLS") || /certificate|SSL|TLS/i.test(error.message))
+        return "TLS handshake failed (certificate not valid for this host?)";
+      return "connection failed";
+  }
+}
+
+export function createWebhookSender(
+  agents: GuardedAgents,
+  options: { timeoutMs?: number; maxResponseBytes?: number } = {},
+): WebhookSender {
+  const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+  const maxResponseBytes = options.maxResponseBytes ?? MAX_RESPONSE_BYTES;
+  return (url, body, headers) =>
+    new Promise<SendResult>((resolve) => {
+      const started = performance.now();
+      let settled = false;
+      const finish = (status: number | null, error: string | null) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        resolve({ status, error, durationMs: Math.round(performance.now() - started) });
+      };
+      const target = new URL(url);
+      const isHttps = target.protocol === "https:";
+      const request = (isHttps ? https : http).request(target, {
+        method: "POST",
+        agent: isHttps ? agents.https : agents.http,
+        headers: {
+          ...headers,
+          "content-type": "application/json",
+          "content-length": String(Buffer.byteLength(body)),
+          "user-agent": USER_AGENT,
+        },
+      });
+      const timer = setTimeout(() => {
+        const timeout: NodeJS.ErrnoException = new Error(
+          `no response within ${timeoutMs / 1000} s`,
+        );
+        timeout.code = "ETIMEDOUT_WEBHOOK";
+        request.destroy(timeout);
+      }, timeoutMs);
+      request.on("error", (error: NodeJS.ErrnoException) => finish(null, describeError(error)));
+      request.on("response", (response) => {
+        const status = response.statusCode ?? 0;
+        let received = 0;
+        response.on("data", (chunk: Buffer) => {
+          received += chunk.length;
+          if (received > maxResponseBytes) {
+            // Enough: the status is what counts. The socket is not reused.
+            finish(status, null);
+            response.destroy();
+            request.destroy();
+          }
+        });
+        response.on("end", () => finish(status, null));
+        response.on("error", () => finish(status, null));
+        response.on("close", () => finish(status, null));
+      });
+      request.end(body);
+    });
+}

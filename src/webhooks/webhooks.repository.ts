@@ -1,0 +1,276 @@
+/**
+ * Webhook endpoints and their delivery log, as the owner manages and sees
+ * them. The queue itself (enqueue, claim, settle) is in webhook.queue.ts.
+ */
+import { randomUUID } from "node:crypto";
+import type { Database } from "../db/database.ts";
+import { isWebhookEventType, type WebhookEventType } from "./webhook.events.ts";
+import { generateWebhookSecret } from "./webhook.signing.ts";
+
+/** How many attempts the log keeps per endpoint (older ones are pruned). */
+export const DELIVERY_LOG_SIZE = 50;
+
+export type DeliveryAttempt = {
+  id: string;
+  deliveryId: string;
+  eventType: string;
+  attempt: number;
+  attemptedAt: string;
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+};
+
+export type WebhookEndpoint = {
+  id: string;
+  userId: string;
+  url: string;
+  eventTypes: WebhookEventType[];
+  /** USPS codes; null = every jurisdiction. */
+  jurisdictions: string[] | null;
+  createdAt: string;
+  failingSince: string | null;
+  disabledAt: string | null;
+  disabledReason: string | null;
+  lastAttempt: DeliveryAttempt | null;
+};
+
+type EndpointRow = {
+  id: string;
+  user_id: string;
+  url: string;
+  event_types: string;
+  jurisdictions: string | null;
+  created_at: string;
+  failing_since: string | null;
+  disabled_at: string | null;
+  disabled_reason: string | null;
+};
+
+const ENDPOINT_COLUMNS = [
+  "id",
+  "user_id",
+  "url",
+  "event_types",
+  "jurisdictions",
+  "created_at",
+  "failing_since",
+  "disabled_at",
+  "disabled_reason",
+] as const;
+
+export function parseList(value: string | null): string[] | null {
+  return value === null ? null : value.split(",").filter((entry) => entry !== "");
+}
+
+const toEndpoint = (row: EndpointRow, lastAttempt: DeliveryAttempt | null): WebhookEndpoint => ({
+  id: row.id,
+  userId: row.user_id,
+  url: row.url,
+  eventTypes: (parseList(row.event_types) ?? []).filter(isWebhookEventType),
+  jurisdictions: parseList(row.jurisdictions),
+  createdAt: row.created_at,
+  failingSince: row.failing_since,
+  disabledAt: row.disabled_at,
+  disabledReason: row.disabled_reason,
+  lastAttempt,
+});
+
+type AttemptRow = {
+  id: string;
+  delivery_id: string;
+  endpoint_id: string;
+  event_type: string;
+  attempt: number;
+  attempted_at: string;
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
+};
+
+const toAttempt = (row: AttemptRow): DeliveryAttempt => ({
+  id: row.id,
+  deliveryId: row.delivery_id,
+  eventType: row.event_type,
+  attempt: Number(row.attempt),
+  attemptedAt: row.attempted_at,
+  statusCode: row.status_code === null ? null : Number(row.status_code),
+  error: row.error,
+  durationMs: Number(row.duration_ms),
+});
+
+export async function listWebhookEndpoints(
+  db: Database,
+  userId: string,
+): Promise<WebhookEndpoint[]> {
+  const rows = await db
+    .selectFrom("webhook_endpoints")
+    .select(ENDPOINT_COLUMNS)
+    .where("user_id", "=", userId)
+    .orderBy("created_at", "desc")
+    .orderBy("id")
+    .execute();
+  if (rows.length === 0) return [];
+  const attempts = await db
+    .selectFrom("webhook_attempts")
+    .selectAll()
+    .where(
+      "endpoint_id",
+      "in",
+      rows.map((row) => row.id),
+    )
+    .orderBy("attempted_at", "desc")
+    .orderBy("attempt", "desc")
+    .execute();
+  const latest = new Map<string, DeliveryAttempt>();
+  for (const attempt of attempts) {
+    if (!latest.has(attempt.endpoint_id)) latest.set(attempt.endpoint_id, toAttempt(attempt));
+  }
+  return rows.map((row) => toEndpoint(row, latest.get(row.id) ?? null));
+}
+
+export async function countWebhookEndpoints(db: Database, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom("webhook_endpoints")
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as("n"))
+    .where("user_id", "=", userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Creates an endpoint and returns it with its signing secret (shown once to
+ * the owner). Null if `nonce` was already used by this user (a resubmitted form).
+ */
+export async function createWebhookEndpoint(
+  db: Database,
+  input: {
+    userId: string;
+    url: string;
+    eventTypes: readonly WebhookEventType[];
+    jurisdictions: readonly string[] | null;
+    nonce: string;
+    nowIso: string;
+  },
+): Promise<{ endpoint: WebhookEndpoint; secret: string } | null> {
+  const secret = generateWebhookSecret();
+  const row: EndpointRow = {
+    id: randomUUID(),
+    user_id: input.userId,
+    url: input.url,
+    event_types: input.eventTypes.join(","),
+    jurisdictions: input.jurisdictions === null ? null : input.jurisdictions.join(","),
+    created_at: input.nowIso,
+    failing_since: null,
+    disabled_at: null,
+    disabled_reason: null,
+  };
+  const result = await db
+    .insertInto("webhook_endpoints")
+    .values({ ...row, secret, create_nonce: input.nonce })
+    .onConflict((oc) => oc.columns(["user_id", "create_nonce"]).doNothing())
+    .executeTakeFirst();
+  if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return null;
+  return { endpoint: toEndpoint(row, null), secret };
+}
+
+export async function findWebhookEndpointForUser(
+  db: Database,
+  userId: string,
+  id: string,
+): Promise<WebhookEndpoint | null> {
+  const row = await db
+    .selectFrom("webhook_endpoints")
+    .select(ENDPOINT_COLUMNS)
+    .where("user_id", "=", userId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (row === undefined) return null;
+  const [last] = await listDeliveryAttempts(db, id, 1);
+  return toEndpoint(row, last ?? null);
+}
+
+/** Deletes one of the user's endpoints with its queued deliveries and log; false if not theirs. */
+export async function deleteWebhookEndpoint(
+  db: Database,
+  userId: string,
+  id: string,
+): Promise<boolean> {
+  const result = await db
+    .deleteFrom("webhook_endpoints")
+    .where("user_id", "=", userId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** The endpoint's newest attempts, newest first (at most DELIVERY_LOG_SIZE are kept). */
+export async function listDeliveryAttempts(
+  db: Database,
+  endpointId: string,
+  limit = DELIVERY_LOG_SIZE,
+): Promise<DeliveryAttempt[]> {
+  const rows = await db
+    .selectFrom("webhook_attempts")
+    .selectAll()
+    .where("endpoint_id", "=", endpointId)
+    .orderBy("attempted_at", "desc")
+    .orderBy("attempt", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map(toAttempt);
+}
+
+/**
+ * Queues a past delivery of the user's endpoint again, now, with the same
+ * `webhook-id` (receivers that already processed it can tell). Its retry
+ * window starts again. False when the delivery is not theirs, the endpoint
+ * is disabled, or it is being delivered right now.
+ */
+export async function resendDelivery(
+  db: Database,
+  userId: string,
+  endpointId: string,
+  deliveryId: string,
+  nowIso: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("webhook_deliveries")
+    .set({
+      state: "pending",
+      next_attempt_at: nowIso,
+      created_at: nowIso,
+      lease_until: null,
+      lease_token: null,
+    })
+    .where("id", "=", deliveryId)
+    .where("endpoint_id", "=", endpointId)
+    .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<", nowIso)]))
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("webhook_endpoints")
+          .select("id")
+          .where("webhook_endpoints.id", "=", endpointId)
+          .where("webhook_endpoints.user_id", "=", userId)
+          .where("webhook_endpoints.disabled_at", "is", null),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Turns deliveries to a disabled endpoint of the user's back on; false if not theirs. */
+export async function enableWebhookEndpoint(
+  db: Database,
+  userId: string,
+  id: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("webhook_endpoints")
+    .set({ disabled_at: null, disabled_reason: null, failing_since: null })
+    .where("user_id", "=", userId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

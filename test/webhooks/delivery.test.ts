@@ -1,0 +1,319 @@
+/**
+ * Deliveries end to end against real HTTP receivers on loopback (allowed by
+ * the address policy's allow-list, as WEBHOOK_ALLOWED_PRIVATE_HOSTS would),
+ * with an injected clock moving time instead of sleeping.
+ */
+import assert from "node:assert/strict";
+import { after, describe, test } from "node:test";
+import { Webhook } from "standardwebhooks";
+import { verifyWebhook, WebhookVerificationError } from "../../client/src/index.ts";
+import { createFakeClock } from "../../src/lib/clock.ts";
+import {
+  createAddressPolicy,
+  createGuardedAgents,
+} from "../../src/webhooks/webhook.address-guard.ts";
+import {
+  createWebhookDispatcher,
+  type DeliveryOutcome,
+} from "../../src/webhooks/webhook.dispatcher.ts";
+import { lawWebhookEvent, type WebhookEvent } from "../../src/webhooks/webhook.events.ts";
+import { announceDatasetRelease, enqueueWebhookEvent } from "../../src/webhooks/webhook.queue.ts";
+import { DISABLE_AFTER_FAILING_MS, RETRY_POLICY } from "../../src/webhooks/webhook.retry.ts";
+import { createWebhookSender } from "../../src/webhooks/webhook.sender.ts";
+import {
+  findWebhookEndpointForUser,
+  listDeliveryAttempts,
+} from "../../src/webhooks/webhooks.repository.ts";
+import { createTestDatabase, realDataset } from "../helpers.ts";
+import { insertEndpoint, type Receiver, startReceiver } from "./receiver.ts";
+
+const receivers: Receiver[] = [];
+after(async () => {
+  for (const receiver of receivers) await receiver.close();
+});
+
+async function receiver(): Promise<Receiver> {
+  const started = await startReceiver();
+  receivers.push(started);
+  return started;
+}
+
+let sequence = 0;
+function tookEffect(code = "CA"): WebhookEvent {
+  sequence += 1;
+  return lawWebhookEvent({
+    type: "law.took_effect",
+    timestamp: "2026-07-01T00:00:00.000Z",
+    jurisdiction: { code, name: code === "CA" ? "California" : code },
+    event: {
+      id: `${code.toLowerCase()}-test-${sequence}`,
+      title: "Home grow limit raised",
+      summary: "Adults may grow twelve plants.",
+      enacted: "2026-03-01",
+      effective: "2026-07-01",
+      authority: { citation: "Test Act § 1", url: "https://example.org/act" },
+    },
+    changes: [{ field: "adult_use.home_grow.plants", before: 6, after: 12 }],
+    origin: "https://api.example.org",
+  });
+}
+
+async function setup(options: { timeoutMs?: number } = {}) {
+  const database = await createTestDatabase();
+  const clock = createFakeClock(Date.now());
+  const agents = createGuardedAgents({ policy: createAddressPolicy(["127.0.0.1"]) });
+  const outcomes: DeliveryOutcome[] = [];
+  const disabled: { url: string; ownerEmail: string; reason: string }[] = [];
+  const dispatcher = createWebhookDispatcher({
+    db: database.db,
+    clock,
+    send: createWebhookSender(agents, options),
+    concurrency: 4,
+    random: () => 0.5,
+    log: { warn: () => {}, error: (fields) => assert.fail(JSON.stringify(fields)) },
+    onOutcome: (outcome) => outcomes.push(outcome),
+    onEndpointDisabled: (endpoint) => disabled.push(endpoint),
+  });
+  return {
+    database,
+    db: database.db,
+    clock,
+    dispatcher,
+    outcomes,
+    disabled,
+    close: async () => {
+      await dispatcher.stop();
+      agents.close();
+      await database.close();
+    },
+  };
+}
+
+describe("webhook delivery (happy)", () => {
+  test("the body is signed per Standard Webhooks and verifies with the library", async () => {
+    const ctx = await setup();
+    const hook = await receiver();
+    const { secret } = await insertEndpoint(ctx.db, hook.url);
+    const event = tookEffect();
+    assert.equal(await enqueueWebhookEvent(ctx.db, event, ctx.clock), 1);
+    assert.equal(await ctx.dispatcher.runOnce(), 1);
+    assert.equal(hook.received.length, 1);
+    const [request] = hook.received;
+    assert.ok(request);
+    const verified = new Webhook(secret).verify(request.body, {
+      "webhook-id": String(request.headers["webhook-id"]),
+      "webhook-timestamp": String(request.headers["webhook-timestamp"]),
+      "webhook-signature": String(request.headers["webhook-signature"]),
+    }) as Record<string, unknown>;
+    assert.equal(verified.type, "law.took_effect");
+    assert.equal(verified.timestamp, "2026-07-01T00:00:00.000Z");
+    assert.deepEqual((verified.data as { links: unknown }).links, {
+      api: "https://api.example.org/v1/states/CA",
+      page: "https://api.example.org/states/CA",
+    });
+    assert.match(String(request.headers["webhook-id"]), /^msg_/);
+    // The typed client's verifier: the same check, a typed event back.
+    const typed = verifyWebhook(secret, request.body, request.headers as Record<string, string>);
+    assert.equal(typed.type, "law.took_effect");
+    if (typed.type === "law.took_effect") assert.equal(typed.data.jurisdiction.code, "CA");
+    assert.throws(
+      () =>
+        verifyWebhook(
+          `whsec_${Buffer.alloc(32).toString("base64")}`,
+          request.body,
+          request.headers as Record<string, string>,
+        ),
+      WebhookVerificationError,
+    );
+    assert.equal(request.headers["content-type"], "application/json");
+    assert.throws(
+      () =>
+        new Webhook(secret).verify(`${request.body} `, {
+          "webhook-id": String(request.headers["webhook-id"]),
+          "webhook-timestamp": String(request.headers["webhook-timestamp"]),
+          "webhook-signature": String(request.headers["webhook-signature"]),
+        }),
+      "a changed body does not verify",
+    );
+    await ctx.close();
+  });
+
+  test("500, 500, then 200 under an injected clock: delivered once, three attempts logged, backoff between", async () => {
+    const ctx = await setup();
+    const hook = await receiver();
+    hook.respond = (index) => (index < 2 ? 500 : 200);
+    const { endpoint } = await insertEndpoint(ctx.db, hook.url);
+    await enqueueWebhookEvent(ctx.db, tookEffect(), ctx.clock);
+
+    assert.equal(await ctx.dispatcher.runOnce(), 1, "first attempt");
+    assert.equal(await ctx.dispatcher.runOnce(), 0, "nothing due before the backoff");
+    const first = RETRY_POLICY.firstDelayMs;
+    ctx.clock.advance(first - 1_000);
+    assert.equal(await ctx.dispatcher.runOnce(), 0, "still not due a second early");
+    ctx.clock.advance(1_000);
+    assert.equal(await ctx.dispatcher.runOnce(), 1, "second attempt after 30 s");
+    ctx.clock.advance(first * RETRY_POLICY.factor - 1_000);
+    assert.equal(await ctx.dispatcher.runOnce(), 0);
+    ctx.clock.advance(1_000);
+    assert.equal(await ctx.dispatcher.runOnce(), 1, "third attempt after 90 s more");
+    ctx.clock.advance(24 * 60 * 60_000);
+    assert.equal(await ctx.dispatcher.runOnce(), 0, "delivered: never sent again");
+
+    assert.equal(hook.received.length, 3);
+    const ids = new Set(hook.received.map((r) => r.headers["webhook-id"]));
+    assert.equal(ids.size, 1, "every retry carries the same webhook-id");
+    const log = await listDeliveryAttempts(ctx.db, endpoint.id);
+    assert.deepEqual(
+      log.map((a) => [a.attempt, a.statusCode]),
+      [
+        [3, 200],
+        [2, 500],
+        [1, 500],
+      ],
+    );
+    assert.deepEqual(ctx.outcomes, ["retry", "retry", "delivered"]);
+    const row = await ctx.db.selectFrom("webhook_deliveries").selectAll().executeTakeFirstOrThrow();
+    assert.equal(row.state, "delivered");
+    assert.equal(Number(row.attempts), 3);
+    await ctx.close();
+  });
+
+  test("an event is enqueued once per endpoint, by type and jurisdiction, however often it is enqueued", async () => {
+    const ctx = await setup();
+    const hook = await receiver();
+    const all = await insertEndpoint(ctx.db, hook.url);
+    const onlyNy = await insertEndpoint(ctx.db, hook.url, { jurisdictions: ["NY"] });
+    const onlyReleases = await insertEndpoint(ctx.db, hook.url, {
+      eventTypes: ["dataset.released"],
+    });
+    const event = tookEffect("CA");
+    const counts = await Promise.all([
+      enqueueWebhookEvent(ctx.db, event, ctx.clock),
+      enqueueWebhookEvent(ctx.db, event, ctx.clock),
+      enqueueWebhookEvent(ctx.db, event, ctx.clock),
+    ]);
+    assert.equal(
+      counts.reduce((a, b) => a + b, 0),
+      1,
+    );
+    const rows = await ctx.db.selectFrom("webhook_deliveries").select("endpoint_id").execute();
+    assert.deepEqual(
+      rows.map((r) => r.endpoint_id),
+      [all.endpoint.id],
+    );
+    assert.equal(await enqueueWebhookEvent(ctx.db, tookEffect("NY"), ctx.clock), 2);
+    // dataset.released carries no jurisdiction: it goes to every subscriber.
+    assert.equal(
+      await announceDatasetRelease(
+        ctx.db,
+        realDataset().manifest,
+        "https://api.example.org",
+        ctx.clock,
+      ),
+      true,
+    );
+    assert.equal(
+      await announceDatasetRelease(
+        ctx.db,
+        realDataset().manifest,
+        "https://api.example.org",
+        ctx.clock,
+      ),
+      false,
+      "the same version is announced once",
+    );
+    const releases = await ctx.db
+      .selectFrom("webhook_deliveries")
+      .select("endpoint_id")
+      .where("event_id", "like", "dataset.released:%")
+      .execute();
+    assert.deepEqual(
+      releases.map((r) => r.endpoint_id),
+      [onlyReleases.endpoint.id],
+    );
+    void onlyNy;
+    await ctx.close();
+  });
+});
+
+describe("webhook delivery (failures)", () => {
+  test("410 Gone disables the endpoint at once, cancels its queue and tells the owner", async () => {
+    const ctx = await setup();
+    const hook = await receiver();
+    hook.respond = () => 410;
+    const { endpoint, userId } = await insertEndpoint(ctx.db, hook.url);
+    await enqueueWebhookEvent(ctx.db, tookEffect(), ctx.clock);
+    await enqueueWebhookEvent(ctx.db, tookEffect(), ctx.clock);
+    const ran = await ctx.dispatcher.runOnce();
+    assert.ok(ran >= 1);
+    const after410 = await findWebhookEndpointForUser(ctx.db, userId, endpoint.id);
+    assert.ok(after410?.disabledAt !== null, "disabled");
+    assert.match(after410?.disabledReason ?? "", /410/);
+    assert.equal(ctx.disabled.length, 1, "the owner is told once");
+    assert.equal(ctx.disabled[0]?.url, hook.url);
+    ctx.clock.advance(60 * 60_000);
+    assert.equal(await ctx.dispatcher.runOnce(), 0, "nothing more is sent");
+    assert.equal(
+      await enqueueWebhookEvent(ctx.db, tookEffect(), ctx.clock),
+      0,
+      "nothing more is queued",
+    );
+    const states = await ctx.db.selectFrom("webhook_deliveries").select("state").execute();
+    assert.ok(states.every((s) => s.state === "failed" || s.state === "cancelled"));
+    await ctx.close();
+  });
+
+  test("a delivery is given up after about a day; an endpoint failing for 3 days is disabled", async () => {
+    const ctx = await setup();
+    const hook = await receiver();
+    hook.respond = () => 503;
+    const { endpoint, userId } = await insertEndpoint(ctx.db, hook.url);
+    const started = ctx.clock.now();
+    let attempts = 0;
+    while (ctx.clock.now() - started < 4 * 24 * 60 * 60_000) {
+      if (ctx.clock.now() - started < 3 * 24 * 60 * 60_000 && attempts % 5 === 0) {
+        await enqueueWebhookEvent(ctx.db, tookEffect(), ctx.clock);
+      }
+      attempts += await ctx.dispatcher.runOnce();
+      ctx.clock.advance(30 * 60_000);
+      const current = await findWebhookEndpointForUser(ctx.db, userId, endpoint.id);
+      if (current?.disabledAt) break;
+    }
+    const disabledAt = (await findWebhookEndpointForUser(ctx.db, userId, endpoint.id))?.disabledAt;
+    assert.ok(disabledAt, "disabled");
+    const failingFor = Date.parse(disabledAt) - started;
+    assert.ok(
+      failingFor >= DISABLE_AFTER_FAILING_MS &&
+        failingFor < DISABLE_AFTER_FAILING_MS + 7 * 3600_000,
+      `disabled after ${failingFor / 3600_000} h`,
+    );
+    const first = await ctx.db
+      .selectFrom("webhook_deliveries")
+      .selectAll()
+      .orderBy("created_at")
+      .executeTakeFirstOrThrow();
+    assert.equal(first.state, "failed", "the first event was given up");
+    const lastTry = Date.parse(first.last_attempt_at ?? "") - Date.parse(first.created_at);
+    assert.ok(
+      lastTry > 18 * 3600_000 && lastTry <= RETRY_POLICY.giveUpAfterMs,
+      `last attempt ${lastTry / 3600_000} h after enqueueing`,
+    );
+    assert.ok(Number(first.attempts) >= 9 && Number(first.attempts) <= 12, String(first.attempts));
+    assert.equal(ctx.disabled.length, 1);
+    assert.match(ctx.disabled[0]?.reason ?? "", /3 days/);
+    await ctx.close();
+  });
+
+  test("a receiver that does not answer in time fails the attempt; a large body is not read", async () => {
+    const ctx = await setup({ timeoutMs: 300 });
+    const slow = await receiver();
+    slow.respond = () => "hang";
+    const { endpoint } = await insertEndpoint(ctx.db, slow.url);
+    await enqueueWebhookEvent(ctx.db, tookEffect(), ctx.clock);
+    await ctx.dispatcher.runOnce();
+    const [attempt] = await listDeliveryAttempts(ctx.db, endpoint.id);
+    assert.equal(attempt?.statusCode, null);
+    assert.match(attempt?.error ?? "", /no response within 0.3 s/);
+    await ctx.close();
+  });
+});

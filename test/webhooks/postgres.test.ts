@@ -1,0 +1,154 @@
+/**
+ * Two instances on one PostgreSQL: each its own connection pool, its own
+ * dispatcher, both enqueueing the same events and claiming at once. Every
+ * event reaches every subscribed endpoint exactly once, in 20 repeats; a
+ * dataset version is announced once however many instances start with it.
+ */
+import assert from "node:assert/strict";
+import { after, test } from "node:test";
+import { createDatabase, type DatabaseHandle } from "../../src/db/database.ts";
+import { migrateToLatest } from "../../src/db/migrations.ts";
+import { createFakeClock } from "../../src/lib/clock.ts";
+import {
+  createAddressPolicy,
+  createGuardedAgents,
+} from "../../src/webhooks/webhook.address-guard.ts";
+import { createWebhookDispatcher } from "../../src/webhooks/webhook.dispatcher.ts";
+import { lawWebhookEvent } from "../../src/webhooks/webhook.events.ts";
+import { announceDatasetRelease, enqueueWebhookEvent } from "../../src/webhooks/webhook.queue.ts";
+import { createWebhookSender } from "../../src/webhooks/webhook.sender.ts";
+import { realDataset } from "../helpers.ts";
+import { createTestSchema, POSTGRES_URL, skipUnlessReachable } from "../support/backends.ts";
+import { insertEndpoint, type Receiver, startReceiver, waitUntil } from "./receiver.ts";
+
+const cleanups: (() => Promise<void>)[] = [];
+after(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+async function twoInstances() {
+  const schema = await createTestSchema();
+  const handles: DatabaseHandle[] = [createDatabase(schema.url), createDatabase(schema.url)];
+  // Both migrate at once, as two starting instances do.
+  await Promise.all(handles.map((handle) => migrateToLatest(handle.db as never)));
+  cleanups.push(async () => {
+    for (const handle of handles) await handle.close();
+    await schema.drop();
+  });
+  return handles;
+}
+
+test("PostgreSQL, two instances: exactly one delivery per event per endpoint, in 20 repeats", async (t) => {
+  const skip = await skipUnlessReachable("PostgreSQL", POSTGRES_URL);
+  if (skip !== false) return t.skip(skip);
+  const handles = await twoInstances();
+  const clock = createFakeClock(Date.now());
+  const receivers: Receiver[] = [];
+  for (let i = 0; i < 3; i++) {
+    const receiver = await startReceiver();
+    receivers.push(receiver);
+    cleanups.push(() => receiver.close());
+  }
+  const [first, second] = handles as [DatabaseHandle, DatabaseHandle];
+  for (const receiver of receivers) await insertEndpoint(first.db, receiver.url);
+  const deliveredBy = [0, 0];
+  const instances = handles.map((handle, index) => {
+    const agents = createGuardedAgents({ policy: createAddressPolicy(["127.0.0.1"]) });
+    cleanups.push(async () => agents.close());
+    return createWebhookDispatcher({
+      db: handle.db,
+      clock,
+      send: createWebhookSender(agents),
+      concurrency: 4,
+      log: { warn: () => {}, error: (fields) => assert.fail(JSON.stringify(fields)) },
+      onOutcome: () => {
+        deliveredBy[index] = (deliveredBy[index] ?? 0) + 1;
+      },
+    });
+  });
+  for (const instance of instances) {
+    instance.start();
+    cleanups.push(() => instance.stop());
+  }
+  const REPEATS = 20;
+  const EVENTS_PER_REPEAT = 5;
+  for (let repeat = 0; repeat < REPEATS; repeat++) {
+    const events = Array.from({ length: EVENTS_PER_REPEAT }, (_, index) =>
+      lawWebhookEvent({
+        type: "law.took_effect",
+        timestamp: new Date(clock.now()).toISOString(),
+        jurisdiction: { code: "CO", name: "Colorado" },
+        event: {
+          id: `co-${repeat}-${index}`,
+          title: "Test",
+          summary: null,
+          enacted: null,
+          effective: "2026-01-01",
+          authority: null,
+        },
+        changes: [],
+        origin: "https://api.example.org",
+      }),
+    );
+    // Both instances enqueue every event at the same time, and both wake.
+    const added = await Promise.all(
+      events.flatMap((event) => [
+        enqueueWebhookEvent(first.db, event, clock),
+        enqueueWebhookEvent(second.db, event, clock),
+      ]),
+    );
+    assert.equal(
+      added.reduce((a, b) => a + b, 0),
+      EVENTS_PER_REPEAT * receivers.length,
+      `repeat ${repeat}: each (event, endpoint) enqueued once`,
+    );
+    for (const instance of instances) instance.wake();
+    const expected = (repeat + 1) * EVENTS_PER_REPEAT;
+    await waitUntil(`repeat ${repeat} delivered`, () =>
+      receivers.every((receiver) => receiver.received.length >= expected),
+    );
+  }
+  // Let anything still in flight land before counting.
+  for (const instance of instances) await instance.stop();
+  for (const receiver of receivers) {
+    const ids = receiver.received.map((r) => String(r.headers["webhook-id"]));
+    assert.equal(ids.length, REPEATS * EVENTS_PER_REPEAT, "no duplicate, none missing");
+    assert.equal(new Set(ids).size, ids.length);
+  }
+  assert.ok(
+    deliveredBy.every((count) => count > 0),
+    `both instances delivered (${deliveredBy.join(" + ")})`,
+  );
+  console.log(`two instances shared the deliveries: ${deliveredBy.join(" + ")}`);
+  const pending = await first.db
+    .selectFrom("webhook_deliveries")
+    .select("state")
+    .where("state", "!=", "delivered")
+    .execute();
+  assert.deepEqual(pending, []);
+  const attempts = await first.db.selectFrom("webhook_attempts").select("attempt").execute();
+  assert.ok(attempts.every((a) => Number(a.attempt) === 1));
+});
+
+test("PostgreSQL: a dataset version is announced once when instances start together", async (t) => {
+  const skip = await skipUnlessReachable("PostgreSQL", POSTGRES_URL);
+  if (skip !== false) return t.skip(skip);
+  const handles = await twoInstances();
+  const clock = createFakeClock(Date.now());
+  const receiver = await startReceiver();
+  cleanups.push(() => receiver.close());
+  const [first] = handles as [DatabaseHandle];
+  await insertEndpoint(first.db, receiver.url, { eventTypes: ["dataset.released"] });
+  const manifest = realDataset().manifest;
+  const results = await Promise.all(
+    [...handles, ...handles].map((handle) =>
+      announceDatasetRelease(handle.db, manifest, "https://api.example.org", clock),
+    ),
+  );
+  assert.equal(results.filter(Boolean).length, 1, "one announcer");
+  const deliveries = await first.db.selectFrom("webhook_deliveries").selectAll().execute();
+  assert.equal(deliveries.length, 1);
+  const [event] = await first.db.selectFrom("webhook_events").selectAll().execute();
+  assert.equal(event?.id, `dataset.released:${manifest.version}`);
+  assert.equal(JSON.parse(event?.payload ?? "{}").data.version, manifest.version);
+});
