@@ -101,13 +101,24 @@ import { csrfProtection, sameOriginCheck } from "./web/security.ts";
 import { siteSecurityHeaders } from "./web/security-headers.ts";
 import { siteRoutes } from "./web/site.routes.ts";
 import {
+  previousRelease,
+  releaseEvents,
+  tookEffectEvents,
+  tookEffectToday,
+} from "./webhooks/law-events.ts";
+import {
   createAddressPolicy,
   createGuardedAgents,
   type Lookup,
 } from "./webhooks/webhook.address-guard.ts";
 import { createWebhookDispatcher } from "./webhooks/webhook.dispatcher.ts";
+import type { WebhookEvent } from "./webhooks/webhook.events.ts";
 import { addWebhooksToDocument } from "./webhooks/webhook.openapi.ts";
-import { announceDatasetRelease, queueStats } from "./webhooks/webhook.queue.ts";
+import {
+  announceDatasetRelease,
+  enqueueWebhookEvent,
+  queueStats,
+} from "./webhooks/webhook.queue.ts";
 import { createWebhookSender } from "./webhooks/webhook.sender.ts";
 import { webhooksPages } from "./webhooks/webhooks.routes.ts";
 
@@ -878,14 +889,34 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       deliver(webhookDisabledMail(endpoint.ownerEmail, endpoint, origin)),
   });
   metrics.webhookQueue.read = () => queueStats(db, clock.now());
+  // A law taking effect, in this running server: enqueued by every instance
+  // that sees it, once per endpoint (the ids are the same everywhere).
+  live.onChange((change) => {
+    for (const event of tookEffectEvents(change, origin)) {
+      enqueueWebhookEvent(db, event, clock).then(
+        () => dispatcher.wake(),
+        (error: unknown) =>
+          app.log.error({ err: error, event: event.id }, "could not queue law.took_effect"),
+      );
+    }
+  });
   app.addHook("onReady", async () => {
     try {
+      const enqueue = (events: readonly WebhookEvent[]) =>
+        Promise.all(events.map((event) => enqueueWebhookEvent(db, event, clock)));
       if (await announceDatasetRelease(db, deps.dataset.manifest, origin, clock)) {
+        const previous = previousRelease(
+          join(config.dataDir, "releases"),
+          deps.dataset.manifest.version,
+        );
+        const events = releaseEvents(live.model, previous, clock.now(), origin);
+        await enqueue(events);
         app.log.info(
-          { dataset_version: deps.dataset.manifest.version },
-          "dataset release recorded; dataset.released queued for webhook endpoints",
+          { dataset_version: deps.dataset.manifest.version, law_events: events.length },
+          "dataset release recorded; dataset.released, law.enacted and record.corrected queued for webhook endpoints",
         );
       }
+      await enqueue(tookEffectToday(live.model, clock.now(), origin));
     } catch (error) {
       app.log.error({ err: error }, "could not record the dataset release for webhooks");
     }
