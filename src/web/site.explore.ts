@@ -5,7 +5,9 @@
  */
 import type { Dataset } from "../dataset/dataset.load.ts";
 import {
+  DELIVERY,
   type Federal,
+  HEMP_TREATMENTS,
   type Jurisdiction,
   type LegalEvent,
   STATUSES,
@@ -23,12 +25,44 @@ export const STATE_SORTS = {
 } as const;
 type Sort = keyof typeof STATE_SORTS;
 
+/** The table's optional columns, shown when asked for (`col=`). */
+export const OPTIONAL_COLUMNS = {
+  delivery: "Delivery",
+  lounges: "Lounges",
+  hemp: "Hemp products",
+} as const;
+type OptionalColumn = keyof typeof OPTIONAL_COLUMNS;
+
+const DELIVERY_LABELS = {
+  allowed: "Allowed",
+  not_allowed: "Not allowed",
+  medical_only: "Medical only",
+} as const;
+const HEMP_LABELS = {
+  prohibited: "Prohibited",
+  restricted: "Restricted",
+  unregulated: "Unregulated",
+} as const;
+
 export type StatesQuery = {
   q: string;
   status: Status | "";
   decriminalized: "yes" | "no" | "";
+  delivery: (typeof DELIVERY)[number] | "";
+  lounges: "yes" | "no" | "";
+  hemp: (typeof HEMP_TREATMENTS)[number] | "";
+  columns: readonly OptionalColumn[];
   sort: Sort;
 };
+
+function deliveryOf(record: Jurisdiction): string {
+  return record.adult_use.legal ? (record.adult_use.delivery ?? "") : "";
+}
+
+function loungesOf(record: Jurisdiction): string {
+  const lounges = record.adult_use.legal ? record.adult_use.onsite_consumption : null;
+  return lounges === null ? "" : lounges.allowed ? "yes" : "no";
+}
 
 /** Reads the table's query string; anything unrecognised is ignored, never an error. */
 export function parseStatesQuery(raw: Record<string, unknown>): StatesQuery {
@@ -36,10 +70,24 @@ export function parseStatesQuery(raw: Record<string, unknown>): StatesQuery {
   const status = text(raw.status);
   const decriminalized = text(raw.decriminalized);
   const sort = text(raw.sort);
+  const delivery = text(raw.delivery);
+  const lounges = text(raw.lounges);
+  const hemp = text(raw.hemp);
+  const asked = (Array.isArray(raw.col) ? raw.col : [raw.col]).map(text);
   return {
     q: text(raw.q).trim().slice(0, 60),
     status: (STATUSES as readonly string[]).includes(status) ? (status as Status) : "",
     decriminalized: decriminalized === "yes" || decriminalized === "no" ? decriminalized : "",
+    delivery: (DELIVERY as readonly string[]).includes(delivery)
+      ? (delivery as StatesQuery["delivery"])
+      : "",
+    lounges: lounges === "yes" || lounges === "no" ? lounges : "",
+    hemp: (HEMP_TREATMENTS as readonly string[]).includes(hemp)
+      ? (hemp as StatesQuery["hemp"])
+      : "",
+    columns: (Object.keys(OPTIONAL_COLUMNS) as OptionalColumn[]).filter((column) =>
+      asked.includes(column),
+    ),
     sort: sort in STATE_SORTS ? (sort as Sort) : "name",
   };
 }
@@ -72,7 +120,10 @@ export function matchesStatesQuery(record: Jurisdiction, query: StatesQuery): bo
       record.name.toLowerCase().includes(needle) ||
       record.code.toLowerCase() === needle) &&
     (query.status === "" || record.status === query.status) &&
-    (query.decriminalized === "" || record.decriminalized === (query.decriminalized === "yes"))
+    (query.decriminalized === "" || record.decriminalized === (query.decriminalized === "yes")) &&
+    (query.delivery === "" || deliveryOf(record) === query.delivery) &&
+    (query.lounges === "" || loungesOf(record) === query.lounges) &&
+    (query.hemp === "" || (record.hemp.intoxicating_products ?? "") === query.hemp)
   );
 }
 
@@ -101,9 +152,21 @@ export function renderStatesFilters(query: StatesQuery): SafeHtml {
   <div><label for="filter-q">Name</label><input id="filter-q" name="q" type="search" maxlength="60" value="${query.q}" autocomplete="off"></div>
   <div><label for="filter-status">Status</label><select id="filter-status" name="status">${option("", "Any status", query.status)}${STATUSES.map((status) => option(status, STATUS_LABELS[status], query.status))}</select></div>
   <div><label for="filter-decrim">Decriminalized</label><select id="filter-decrim" name="decriminalized">${option("", "Either", query.decriminalized)}${option("yes", "Yes", query.decriminalized)}${option("no", "No", query.decriminalized)}</select></div>
+  <div><label for="filter-delivery">Delivery</label><select id="filter-delivery" name="delivery" data-filter="delivery">${option("", "Any", query.delivery)}${DELIVERY.map((value) => option(value, DELIVERY_LABELS[value], query.delivery))}</select></div>
+  <div><label for="filter-lounges">Lounges allowed</label><select id="filter-lounges" name="lounges" data-filter="lounges">${option("", "Either", query.lounges)}${option("yes", "Yes", query.lounges)}${option("no", "No", query.lounges)}</select></div>
+  <div><label for="filter-hemp">Hemp products</label><select id="filter-hemp" name="hemp" data-filter="hemp">${option("", "Any", query.hemp)}${HEMP_TREATMENTS.map((value) => option(value, HEMP_LABELS[value], query.hemp))}</select></div>
+  <fieldset class="columns-choice"><legend>Show columns</legend>${(Object.entries(OPTIONAL_COLUMNS) as [OptionalColumn, string][]).map(([value, label]) => html`<label><input type="checkbox" name="col" value="${value}" data-column-toggle="${value}"${query.columns.includes(value) ? html` checked` : ""}> ${label}</label>`)}</fieldset>
   <div><label for="filter-sort">Sort by</label><select id="filter-sort" name="sort">${Object.entries(STATE_SORTS).map(([value, label]) => option(value, label, query.sort))}</select></div>
   <div><button type="submit">Apply</button> <a href="/states">Reset</a></div>
 </form>`;
+}
+
+/** The head cells of the optional columns (hidden unless asked for; script toggles them in place). */
+export function optionalColumnHeads(query: StatesQuery): SafeHtml[] {
+  return (Object.entries(OPTIONAL_COLUMNS) as [OptionalColumn, string][]).map(
+    ([value, label]) =>
+      html`<th scope="col" data-column="${value}"${query.columns.includes(value) ? "" : html` hidden`}>${label}</th>`,
+  );
 }
 
 export function renderStateRows(
@@ -114,13 +177,16 @@ export function renderStateRows(
   return records.map(
     (
       record,
-    ) => html`<tr${matchesStatesQuery(record, query) ? "" : html` hidden`} data-name="${record.name.toLowerCase()}" data-code="${record.code.toLowerCase()}" data-status="${record.status}" data-status-rank="${STATUSES.indexOf(record.status)}" data-decriminalized="${record.decriminalized ? "yes" : "no"}" data-adult-use="${adultUseDate(record) ?? ""}" data-medical="${medicalDate(record) ?? ""}">
+    ) => html`<tr${matchesStatesQuery(record, query) ? "" : html` hidden`} data-name="${record.name.toLowerCase()}" data-code="${record.code.toLowerCase()}" data-status="${record.status}" data-status-rank="${STATUSES.indexOf(record.status)}" data-decriminalized="${record.decriminalized ? "yes" : "no"}" data-adult-use="${adultUseDate(record) ?? ""}" data-medical="${medicalDate(record) ?? ""}" data-delivery="${deliveryOf(record)}" data-lounges="${loungesOf(record)}" data-hemp="${record.hemp.intoxicating_products ?? ""}">
   <th scope="row"><a href="/states/${record.code}">${record.name}</a> <span class="code">${record.code}</span></th>
   <td>${TYPE_LABELS[record.type]}</td>
   <td>${badge(record.status)}</td>
   <td>${yesNo(record.decriminalized)}</td>
   <td>${record.adult_use.legal ? dateOrElse(record.adult_use.effective, "unknown") : html`<span class="missing">not legal</span>`}</td>
   <td>${record.medical.program === "none" ? html`<span class="missing">no program</span>` : dateOrElse(record.medical.effective, "unknown")}</td>
+  <td data-column="delivery"${query.columns.includes("delivery") ? "" : html` hidden`}>${deliveryOf(record) === "" ? html`<span class="missing">${record.adult_use.legal ? "not known" : "no adult use"}</span>` : DELIVERY_LABELS[deliveryOf(record) as keyof typeof DELIVERY_LABELS]}</td>
+  <td data-column="lounges"${query.columns.includes("lounges") ? "" : html` hidden`}>${loungesOf(record) === "" ? html`<span class="missing">${record.adult_use.legal ? "not known" : "no adult use"}</span>` : loungesOf(record) === "yes" ? "Allowed" : "Not allowed"}</td>
+  <td data-column="hemp"${query.columns.includes("hemp") ? "" : html` hidden`}>${record.hemp.intoxicating_products === null ? html`<span class="missing">not known</span>` : HEMP_LABELS[record.hemp.intoxicating_products]}</td>
 </tr>`,
   );
 }

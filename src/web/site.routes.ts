@@ -24,6 +24,7 @@ import { type Page, type PageContext, renderPage, sendHtml } from "./layout.ts";
 import { renderBusinessSections } from "./site.business.ts";
 import {
   matchesStatesQuery,
+  optionalColumnHeads,
   parseStatesQuery,
   renderChangesPage,
   renderFederalPage,
@@ -253,7 +254,7 @@ ${renderStatesFilters(query)}
 <div class="table-scroll" role="region" aria-labelledby="states-caption" tabindex="0">
 <table class="states-table">
 <caption id="states-caption">Cannabis legal status of every jurisdiction</caption>
-<thead><tr><th scope="col">Jurisdiction</th><th scope="col">Type</th><th scope="col">Status</th><th scope="col">Decriminalized</th><th scope="col">Adult use since</th><th scope="col">Medical since</th></tr></thead>
+<thead><tr><th scope="col">Jurisdiction</th><th scope="col">Type</th><th scope="col">Status</th><th scope="col">Decriminalized</th><th scope="col">Adult use since</th><th scope="col">Medical since</th>${optionalColumnHeads(query)}</tr></thead>
 <tbody>
 ${renderStateRows(sortStates(records, query), query, statusBadge)}
 </tbody>
@@ -526,7 +527,14 @@ export async function siteRoutes(app: FastifyInstance, options: SiteOptions): Pr
     const query = parseStatesQuery((request.query ?? {}) as Record<string, unknown>);
     const pages = current();
     const isDefault =
-      query.q === "" && query.status === "" && query.decriminalized === "" && query.sort === "name";
+      query.q === "" &&
+      query.status === "" &&
+      query.decriminalized === "" &&
+      query.delivery === "" &&
+      query.lounges === "" &&
+      query.hemp === "" &&
+      query.columns.length === 0 &&
+      query.sort === "name";
     return sendPage(request, reply, {
       title: "All jurisdictions",
       description:

@@ -97,12 +97,23 @@
       const status = String(data.get("status") ?? "");
       const decriminalized = String(data.get("decriminalized") ?? "");
       const sort = String(data.get("sort") ?? "name");
+      const selects = Array.from(filters.querySelectorAll("select[data-filter]"));
+      for (const toggle of filters.querySelectorAll("input[data-column-toggle]")) {
+        for (const cell of document.querySelectorAll(
+          `.states-table [data-column="${toggle.dataset.columnToggle}"]`,
+        )) {
+          cell.hidden = !toggle.checked;
+        }
+      }
       let shown = 0;
       for (const row of rows) {
         const visible =
           (q === "" || row.dataset.name.includes(q) || row.dataset.code === q) &&
           (status === "" || row.dataset.status === status) &&
-          (decriminalized === "" || row.dataset.decriminalized === decriminalized);
+          (decriminalized === "" || row.dataset.decriminalized === decriminalized) &&
+          selects.every(
+            (select) => select.value === "" || row.dataset[select.dataset.filter] === select.value,
+          );
         row.hidden = !visible;
         if (visible) shown += 1;
       }
@@ -110,7 +121,8 @@
       count.textContent = `Showing ${shown} of ${total} jurisdictions.`;
       const params = new URLSearchParams();
       for (const [name, value] of data) {
-        if (value !== "" && !(name === "sort" && value === "name")) params.set(name, String(value));
+        if (value !== "" && !(name === "sort" && value === "name"))
+          params.append(name, String(value));
       }
       const query = params.toString();
       history.replaceState(null, "", query === "" ? "/states" : `/states?${query}`);
