@@ -62,6 +62,8 @@ export function createLiveLaw(model: LawModel, clock: Clock): LiveLaw {
     const before = state;
     computedAt = nowMs;
     state = lawAt(model, nowMs);
+    // The timer follows the new next change (the clock may also have been set).
+    if (running) arm();
     const change = { before, after: state, tookEffect: tookEffectBetween(model, before, state) };
     for (const listener of listeners) listener(change);
   };
@@ -70,7 +72,7 @@ export function createLiveLaw(model: LawModel, clock: Clock): LiveLaw {
     if (now >= state.nextChangeAt || now < computedAt) recompute(now);
     return state;
   };
-  const arm = () => {
+  function arm() {
     clearTimeout(timer);
     if (!running || !Number.isFinite(state.nextChangeAt)) return;
     const delay = Math.min(MAX_TIMER_MS, Math.max(0, state.nextChangeAt - clock.now()));
@@ -79,7 +81,7 @@ export function createLiveLaw(model: LawModel, clock: Clock): LiveLaw {
       arm();
     }, delay);
     timer.unref();
-  };
+  }
   const fixed = cacheControlFor(Number.POSITIVE_INFINITY);
 
   return Object.freeze({
