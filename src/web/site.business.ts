@@ -143,7 +143,7 @@ ${adult.local_taxes === null ? "" : html`<dt>Local taxes</dt><dd>${adult.local_t
 
 /** The federal overlay on hemp, in one sentence for every state page. */
 export const FEDERAL_HEMP_SENTENCE =
-  "Federal law changed on 2026-11-12: under Pub. L. 119-37 hemp is measured by total THC, and a final hemp product may hold at most 0.4 mg of total THC per container, so most intoxicating hemp products are no longer hemp under federal law, whatever the state allows (see Federal law).";
+  "Federal law: from 2026-11-12, by the terms of Pub. L. 119-37, § 781, hemp is measured by total THC and a final hemp product may hold at most 0.4 mg of total THC per container, so most intoxicating hemp products are outside federal hemp law whatever the state allows (see Federal law).";
 
 function renderHemp(record: Jurisdiction): SafeHtml {
   const hemp = record.hemp;
