@@ -69,7 +69,16 @@ export function changeDates<T>(timeline: Timeline<T>): string[] {
 }
 
 const DAY_MS = 86_400_000;
-const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
+/** Day numbers of the dates seen (a few thousand at most): panels ask for the same ones per row. */
+const dayNumbers = new Map<string, number>();
+const dayNumber = (day: string) => {
+  let number = dayNumbers.get(day);
+  if (number === undefined) {
+    number = Date.parse(`${day}T00:00:00Z`) / DAY_MS;
+    dayNumbers.set(day, number);
+  }
+  return number;
+};
 
 /**
  * The share of the days from `first` to `last` (inclusive) on which the

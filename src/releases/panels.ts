@@ -104,8 +104,31 @@ export const DATED_VARIABLES: readonly {
   { column: "hemp_minimum_age", yesNo: false, read: (r) => r.hemp.minimum_age },
 ];
 
+/** Records on turning days, computed once per model and jurisdiction (every panel reads them). */
+const turningRecords = new WeakMap<
+  LawModel,
+  Map<string, [string | null, Jurisdiction | undefined][]>
+>();
+
 /** A jurisdiction's record on each of its turning days (its value holds until the next). */
 function recordsByDay(model: LawModel, code: string): [string | null, Jurisdiction | undefined][] {
+  let byCode = turningRecords.get(model);
+  if (byCode === undefined) {
+    byCode = new Map();
+    turningRecords.set(model, byCode);
+  }
+  let records = byCode.get(code);
+  if (records === undefined) {
+    records = computeRecordsByDay(model, code);
+    byCode.set(code, records);
+  }
+  return records;
+}
+
+function computeRecordsByDay(
+  model: LawModel,
+  code: string,
+): [string | null, Jurisdiction | undefined][] {
   return [
     [null, lawOn(model, code, "1900-01-01")],
     ...(model.turningDays.get(code) ?? []).map((day): [string, Jurisdiction | undefined] => [
