@@ -121,6 +121,7 @@ import {
 } from "./webhooks/webhook.queue.ts";
 import { createWebhookSender } from "./webhooks/webhook.sender.ts";
 import { webhooksPages } from "./webhooks/webhooks.routes.ts";
+import { siteAssets } from "./web/static-assets.ts";
 
 export type AppDeps = {
   /** The dataset as authored (the base of the dated model, src/dataset/law.ts). */
@@ -135,7 +136,7 @@ export type AppDeps = {
   keyUsage?: KeyUsage;
   /** The rate limiter; an in-process one by default. */
   limiter?: RateLimiter;
-  /** The website's limiter (pages, assets, docs); an in-process one by default. */
+  /** The website's limiter (pages, docs; not static assets); an in-process one by default. */
   webLimiter?: RateLimiter;
   /** Which backend the limiter is using right now (for metrics); "memory" by default. */
   limiterBackend?: () => LimiterBackend;
@@ -431,13 +432,23 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     done();
   });
 
-  // The website, its assets and the API reference: a generous per-client
-  // quota of its own, counted apart from the API's (prefix `web:`).
+  // The website's pages, the API reference and every other website request
+  // but a known static asset: a per-client budget sized for many people
+  // behind one address (docs/SECURITY.md), counted apart from the API's
+  // (prefix `web:`). A known asset costs a lookup and is fetched once per
+  // browser (fingerprinted, immutable), so it is not counted: a page view
+  // costs one request of the budget, whatever it links.
   const webLimiter =
     deps.webLimiter ?? createMemoryLimiter({ maxCounters: config.rateLimitMaxCounters });
   const webPolicy: RateLimitPolicy = { name: "web", ...config.webRateLimit };
+  const assets = siteAssets();
   app.addHook("onRequest", async (request) => {
     if (!isWebsitePath(request.url) || request.method === "OPTIONS") return;
+    if (
+      (request.method === "GET" || request.method === "HEAD") &&
+      assets.isServedAsset(request.url.split("?", 1)[0] ?? "")
+    )
+      return;
     const decision = await webLimiter.hit(
       `web:${clientCounterKey(request.ip)}`,
       webPolicy,

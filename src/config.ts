@@ -194,7 +194,8 @@ const EnvSchema = Type.Object({
   WEB_RATE_LIMIT: Type.Optional(
     Type.String({
       pattern: "^[0-9]{1,9}$",
-      description: "website requests (pages, assets, docs) per window per client",
+      description:
+        "website requests (pages, the API reference, feeds, downloads; static assets are not counted) per window per client",
     }),
   ),
   WEB_RATE_WINDOW_SECONDS: Type.Optional(
@@ -245,7 +246,11 @@ export type Config = Readonly<{
   publicRateLimit: { limit: number; windowMs: number };
   keyRateLimit: { limit: number; windowMs: number };
   rateLimitMaxCounters: number;
-  /** Website requests (pages, static assets, the API reference) per client. */
+  /**
+   * Website requests per client: pages, the API reference, feeds and
+   * downloads; static assets are not counted. Sized for hundreds of people
+   * behind one address (docs/SECURITY.md, "Website requests per client").
+   */
   webRateLimit: { limit: number; windowMs: number };
   /** Large website downloads: their shared pace and how many may be in progress (web/bulk-egress.ts). */
   downloads: { bytesPerSecond: number; maxStreams: number };
@@ -429,7 +434,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     rateLimitMaxCounters: Number(parsed.RATE_LIMIT_MAX_COUNTERS ?? 1_000_000),
     webRateLimit: {
-      limit: Number(parsed.WEB_RATE_LIMIT ?? 600),
+      limit: Number(parsed.WEB_RATE_LIMIT ?? 3000),
       windowMs: Number(parsed.WEB_RATE_WINDOW_SECONDS ?? 300) * 1000,
     },
     downloads: {

@@ -46,7 +46,7 @@ describe("loadConfig", () => {
       publicBaseUrl: "https://api.example.org",
       dataDir: "/srv/data",
       databaseUrl: "sqlite:/srv/var/app.db",
-      webRateLimit: { limit: 600, windowMs: 300_000 },
+      webRateLimit: { limit: 3000, windowMs: 300_000 },
       downloads: { bytesPerSecond: 16 * 1024 * 1024, maxStreams: 64 },
       redisUrl: null,
       instanceCount: 1,

@@ -18,6 +18,7 @@ import { matchesIfNoneMatch, negotiateEncoding } from "../api/representation.ts"
 import type { BulkEgress } from "./bulk-egress.ts";
 import { html } from "./html.ts";
 import { type PageContext, renderPage, sendHtml } from "./layout.ts";
+import { assetUrl } from "./static-assets.ts";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -98,8 +99,8 @@ export async function docsRoutes(app: FastifyInstance, options: DocsOptions): Pr
           "The Cannabis Legal Status API: five read-only JSON endpoints, rate limits, errors, with a Try it console.",
         body,
         mainClass: "docs",
-        stylesheets: ["/assets/docs.css"],
-        scripts: [SCALAR_SCRIPT, "/assets/docs.js"],
+        stylesheets: [assetUrl("docs.css")],
+        scripts: [SCALAR_SCRIPT, assetUrl("docs.js")],
       }),
       "private, no-cache",
     );

@@ -7,6 +7,7 @@
  */
 import type { FastifyInstance } from "fastify";
 import { html, type SafeHtml } from "./html.ts";
+import { assetUrl } from "./static-assets.ts";
 
 export type EmbedOptions = {
   /** The status map, drawn on first use and kept by the site. */
@@ -45,7 +46,7 @@ export async function embedRoutes(app: FastifyInstance, options: EmbedOptions): 
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Cannabis legal status by state</title>
-<link rel="stylesheet" href="/assets/site.css">
+<link rel="stylesheet" href="${assetUrl("site.css")}">
 <base target="_blank">
 </head>
 <body class="embed">

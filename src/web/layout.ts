@@ -5,6 +5,7 @@
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { html, type SafeHtml } from "./html.ts";
+import { assetUrl } from "./static-assets.ts";
 
 export type PageUser = { email: string };
 
@@ -69,10 +70,10 @@ export function renderPage(context: PageContext, page: Page): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${page.title} · ${SITE_NAME}</title>
 ${page.description ? html`<meta name="description" content="${page.description}">` : ""}
-<link rel="stylesheet" href="/assets/site.css">
-<link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">
+<link rel="stylesheet" href="${assetUrl("site.css")}">
+<link rel="icon" href="${assetUrl("favicon.svg")}" type="image/svg+xml">
 ${(page.feeds ?? []).map((feed) => html`<link rel="alternate" type="application/atom+xml" title="${feed.title}" href="${feed.href}">`)}
-<script src="/assets/site.js" defer></script>
+<script src="${assetUrl("site.js")}" defer></script>
 ${(page.stylesheets ?? []).map((href) => html`<link rel="stylesheet" href="${href}">`)}
 ${(page.scripts ?? []).map((src) => html`<script src="${src}" defer></script>`)}
 ${page.head ?? ""}

@@ -6,7 +6,6 @@
  * map's SVG once on the first request that shows it; a request adds only
  * the page shell for its visitor.
  */
-import { join } from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Dataset } from "../dataset/dataset.load.ts";
 import {
@@ -17,7 +16,6 @@ import {
 } from "../dataset/dataset.schema.ts";
 import { AppError } from "../errors.ts";
 import { isoDay } from "../lib/dates.ts";
-import { PROJECT_ROOT } from "../paths.ts";
 import { embedRoutes, embedSnippet } from "./embed.ts";
 import { html, type SafeHtml } from "./html.ts";
 import { type Page, type PageContext, renderPage, sendHtml } from "./layout.ts";
@@ -53,7 +51,7 @@ import {
   renderUsMap,
   stateLinkLabel,
 } from "./site.map.ts";
-import { staticAssets } from "./static-assets.ts";
+import { siteAssets, staticAssets } from "./static-assets.ts";
 
 export type SiteOptions = {
   /** The dataset as in force now (src/dataset/law.live.ts): each page asks on every request. */
@@ -69,8 +67,6 @@ export type SiteOptions = {
   /** Cache-Control of /embed/map now (never past the next change of law). */
   embedCacheControl?: () => string;
 };
-
-const ASSETS_DIR = join(PROJECT_ROOT, "src", "web", "assets");
 
 type Counts = Record<Status, { statesAndDc: number; territories: number }>;
 
@@ -485,7 +481,7 @@ let topology: ReturnType<typeof loadStatesTopology> | undefined;
 export async function siteRoutes(app: FastifyInstance, options: SiteOptions): Promise<void> {
   const today = options.today ?? (() => isoDay(new Date()));
 
-  await app.register(staticAssets, { root: ASSETS_DIR, path: "/assets/", maxAgeSeconds: 3600 });
+  await app.register(staticAssets, { catalog: siteAssets() });
 
   let pages = createPages(options, options.dataset());
   const current = () => {

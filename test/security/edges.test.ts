@@ -191,9 +191,9 @@ describe("files and input", () => {
 });
 
 describe("the website has a quota", () => {
-  test("pages, assets and the reference count per client; the API's quota is apart", async () => {
+  test("pages and the reference count per client, static assets do not; the API's quota is apart", async () => {
     const app = await buildTestApp({}, { WEB_RATE_LIMIT: "5" });
-    for (const url of ["/", "/states", "/assets/site.css", "/states/CA", "/errors"])
+    for (const url of ["/", "/states", "/assets/site.css", "/states/CA", "/errors", "/docs"])
       assert.equal((await app.inject({ url })).statusCode, 200, url);
     const refused = await app.inject({ url: "/states", headers: { accept: "text/html" } });
     assert.equal(refused.statusCode, 429);
