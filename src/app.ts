@@ -100,6 +100,7 @@ import type { PageContext } from "./web/layout.ts";
 import { csrfProtection, sameOriginCheck } from "./web/security.ts";
 import { siteSecurityHeaders } from "./web/security-headers.ts";
 import { siteRoutes } from "./web/site.routes.ts";
+import { siteAssets } from "./web/static-assets.ts";
 import {
   previousRelease,
   releaseEvents,
@@ -121,7 +122,6 @@ import {
 } from "./webhooks/webhook.queue.ts";
 import { createWebhookSender } from "./webhooks/webhook.sender.ts";
 import { webhooksPages } from "./webhooks/webhooks.routes.ts";
-import { siteAssets } from "./web/static-assets.ts";
 
 export type AppDeps = {
   /** The dataset as authored (the base of the dated model, src/dataset/law.ts). */
