@@ -214,7 +214,7 @@ describe("the current record is the record as_of the same day", () => {
           assert.equal(asOf.meta.as_of, day);
         },
       ),
-      { numRuns: 80 },
+      { numRuns: 50 },
     );
   });
 });
