@@ -175,8 +175,9 @@ export function createMcpServer(api: Client, info: ServerInfo): McpServer {
         "possess cannabis for any purpose, with or without licensed stores), medical (a " +
         "comprehensive medical program), low_thc (only CBD or low-THC products for patients), " +
         "prohibited. `decriminalized` is true where a first small-possession offense carries no " +
-        "jail time. Whole records are large: ask for `fields` for an overview, then " +
-        `get_jurisdiction for one place. ${CITE} ${NOT_ADVICE}`,
+        "jail time. Without `fields` every whole record comes back (hundreds of kilobytes): ask for " +
+        "the fields you need (e.g. `code,name,status,decriminalized`), then call " +
+        `get_jurisdiction for one place's details. ${CITE} ${NOT_ADVICE}`,
       inputSchema: toolInputs.list_jurisdictions,
       annotations: { title: "List jurisdictions", ...READ_ONLY },
     },
