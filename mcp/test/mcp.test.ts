@@ -76,7 +76,25 @@ function cited(value: unknown): { authority: unknown; sources?: unknown }[] {
   return [...own, ...Object.values(value).flatMap(cited)];
 }
 
-describe("input schemas", () => {
+describe("the tools against a real server", () => {
+  let app: TestApp;
+  let baseUrl: string;
+  let client: Client;
+  const api = async (path: string) => {
+    const response = await fetch(`${baseUrl}${path}`);
+    assert.equal(response.status, 200, path);
+    return response.json();
+  };
+  before(async () => {
+    app = await buildTestApp();
+    baseUrl = await listen(app);
+    client = await connect({ CLS_BASE_URL: baseUrl });
+  });
+  after(async () => {
+    await client.close();
+    await app.close();
+  });
+
   const document = JSON.parse(readFileSync(join(MCP_DIR, "../client/openapi.json"), "utf8"));
   type Parameter = {
     name: string;
@@ -105,17 +123,6 @@ describe("input schemas", () => {
     if (!("type" in kept) && values?.every((v) => typeof v === "string")) kept.type = "string";
     return kept;
   };
-
-  let app: TestApp;
-  let client: Client;
-  before(async () => {
-    app = await buildTestApp();
-    client = await connect({ CLS_BASE_URL: await listen(app) });
-  });
-  after(async () => {
-    await client.close();
-    await app.close();
-  });
 
   test("the five tools mirror their operations' parameters and say they are not legal advice", async () => {
     const { tools } = await client.listTools();
@@ -154,26 +161,6 @@ describe("input schemas", () => {
       assert.match(tool.description ?? "", /authority/);
       assert.equal(tool.annotations?.readOnlyHint, true);
     }
-  });
-});
-
-describe("the tools against a real server", () => {
-  let app: TestApp;
-  let baseUrl: string;
-  let client: Client;
-  const api = async (path: string) => {
-    const response = await fetch(`${baseUrl}${path}`);
-    assert.equal(response.status, 200, path);
-    return response.json();
-  };
-  before(async () => {
-    app = await buildTestApp();
-    baseUrl = await listen(app);
-    client = await connect({ CLS_BASE_URL: baseUrl });
-  });
-  after(async () => {
-    await client.close();
-    await app.close();
   });
 
   test("list_jurisdictions: filters, fields and as_of give the API's answer", async () => {
