@@ -134,11 +134,18 @@ function answer(body: object): CallToolResult {
   };
 }
 
+const messageOf = (error: unknown): string =>
+  error instanceof Error
+    ? error.cause === undefined
+      ? error.message
+      : `${error.message}: ${messageOf(error.cause)}`
+    : String(error);
+
 function refusal(error: unknown): CallToolResult {
   const problem =
     error instanceof ApiProblemError
       ? error.problem
-      : { code: "api_unreachable", detail: error instanceof Error ? error.message : String(error) };
+      : { code: "api_unreachable", detail: messageOf(error) };
   return { isError: true, content: [{ type: "text", text: JSON.stringify({ problem }) }] };
 }
 
