@@ -119,8 +119,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     headers,
     logger: deps.logger,
   });
+  const mailer =
+    deps.mailer ??
+    (config.smtpUrl !== null
+      ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+      : createOutboxMailer(config.mailOutboxDir, config.mailFrom, app.log));
+  const deliver = deliverer(mailer, app.log);
 
-  // Hooks on every request, in this order.
+  // Hooks and plugins every request meets, in this order.
   registerErrorHandlers(
     app,
     (problem, request, reply) => renderErrorPage(pageContext(request, reply), problem),
@@ -135,12 +141,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerSessions(app, { db, clock, secure });
 
   // The API: who is calling and how much it may, then /v1 over the law in force.
-  const mailer =
-    deps.mailer ??
-    (config.smtpUrl !== null
-      ? createSmtpMailer(config.smtpUrl, config.mailFrom)
-      : createOutboxMailer(config.mailOutboxDir, config.mailFrom, app.log));
-  const deliver = deliverer(mailer, app.log);
   const keys = registerApiKeys(app, {
     db,
     clock,
