@@ -4,7 +4,7 @@
  * (src/web/security.ts) and a TypeBox body schema; logged-in POSTs pass
  * `requireSession`.
  *
- * Throttles (policies in app.ts; IPv4 addresses and IPv6 /64s are one
+ * Throttles (policies in accounts.register.ts; IPv4 addresses and IPv6 /64s are one
  * client, as the API counts them):
  * - failed log-ins per (account, client) and per client; a stranger's
  *   failures never refuse the owner's correct password from another client,

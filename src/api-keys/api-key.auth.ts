@@ -19,7 +19,7 @@
  * cached (api-key.verifier.ts), and a key not yet in the cache is looked up
  * only if `mayLookUp` agrees — the limiter lets a client under its public
  * limit look up freely, and one over it only a few times a minute
- * (KEY_LOOKUPS_OVER_LIMIT in app.ts). A key it may not have looked up is the
+ * (KEY_LOOKUPS_OVER_LIMIT in api/api.register.ts). A key it may not have looked up is the
  * one case answered without a verdict on the key: 429
  * `api_key_not_checked`, with the `Retry-After` of the next look-up the
  * client may have. (A database that cannot answer is 503

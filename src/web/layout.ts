@@ -16,7 +16,7 @@ export type FormGuard = (
   done: (error?: Error) => void,
 ) => void;
 
-/** What every website page plugin is given by app.ts. */
+/** What every website page plugin is given by its register function (*.register.ts). */
 export type PagePluginOptions = {
   pageContext: (request: FastifyRequest, reply: FastifyReply) => PageContext;
   /** Guards for form posts: the same-origin check and the CSRF token. */

@@ -1,0 +1,109 @@
+/**
+ * Outgoing webhooks, registered by the composition root (src/app.ts): a
+ * queue in the database, emptied in the background by this instance's
+ * dispatcher (src/webhooks/, decision 0021); the events of the law in
+ * force and of a new dataset release; the /account/webhooks pages.
+ */
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import type { Config } from "../config.ts";
+import type { Dataset } from "../dataset/dataset.load.ts";
+import type { LiveLaw } from "../dataset/law.live.ts";
+import type { Database } from "../db/database.ts";
+import type { Clock } from "../lib/clock.ts";
+import type { Deliver } from "../mail/mailer.ts";
+import { webhookDisabledMail } from "../mail/messages.ts";
+import type { Metrics } from "../ops/metrics.ts";
+import type { PagePluginOptions } from "../web/layout.ts";
+import { previousRelease, releaseEvents, tookEffectEvents, tookEffectToday } from "./law-events.ts";
+import { createAddressPolicy, createGuardedAgents, type Lookup } from "./webhook.address-guard.ts";
+import { createWebhookDispatcher } from "./webhook.dispatcher.ts";
+import type { WebhookEvent } from "./webhook.events.ts";
+import { announceDatasetRelease, enqueueWebhookEvent, queueStats } from "./webhook.queue.ts";
+import { createWebhookSender } from "./webhook.sender.ts";
+import { webhooksPages } from "./webhooks.routes.ts";
+
+/**
+ * The dispatcher (started once the app is ready, stopped on close), the
+ * events it delivers — law.took_effect as the law in force changes; at a
+ * new release, dataset.released, law.enacted and record.corrected — and the
+ * webhook pages.
+ */
+export async function registerWebhooks(
+  app: FastifyInstance,
+  options: PagePluginOptions & {
+    config: Config;
+    db: Database;
+    clock: Clock;
+    metrics: Metrics;
+    live: LiveLaw;
+    /** The release this server started with. */
+    manifest: Dataset["manifest"];
+    deliver: Deliver;
+    origin: string;
+    /** How deliveries resolve host names (`dns.lookup` by default); every address is still checked. */
+    lookup: Lookup | undefined;
+  },
+): Promise<void> {
+  const { config, db, clock, metrics, live, manifest, deliver, origin, pageContext, protect } =
+    options;
+  const addressPolicy = createAddressPolicy(config.webhooks.allowedPrivateHosts);
+  const webhookAgents = createGuardedAgents({
+    policy: addressPolicy,
+    maxSockets: config.webhooks.concurrency,
+    ...(options.lookup === undefined ? {} : { lookup: options.lookup }),
+  });
+  const dispatcher = createWebhookDispatcher({
+    db,
+    clock,
+    send: createWebhookSender(webhookAgents),
+    concurrency: config.webhooks.concurrency,
+    log: app.log,
+    onOutcome: (outcome) => metrics.webhookDeliveries.inc({ outcome }),
+    onEndpointDisabled: (endpoint) =>
+      deliver(webhookDisabledMail(endpoint.ownerEmail, endpoint, origin)),
+  });
+  metrics.webhookQueue.read = () => queueStats(db, clock.now());
+  // A law taking effect, in this running server: enqueued by every instance
+  // that sees it, once per endpoint (the ids are the same everywhere).
+  live.onChange((change) => {
+    for (const event of tookEffectEvents(change, origin)) {
+      enqueueWebhookEvent(db, event, clock).then(
+        () => dispatcher.wake(),
+        (error: unknown) =>
+          app.log.error({ err: error, event: event.id }, "could not queue law.took_effect"),
+      );
+    }
+  });
+  app.addHook("onReady", async () => {
+    try {
+      const enqueue = (events: readonly WebhookEvent[]) =>
+        Promise.all(events.map((event) => enqueueWebhookEvent(db, event, clock)));
+      if (await announceDatasetRelease(db, manifest, origin, clock)) {
+        const previous = previousRelease(join(config.dataDir, "releases"), manifest.version);
+        const events = releaseEvents(live.model, previous, clock.now(), origin);
+        await enqueue(events);
+        app.log.info(
+          { dataset_version: manifest.version, law_events: events.length },
+          "dataset release recorded; dataset.released, law.enacted and record.corrected queued for webhook endpoints",
+        );
+      }
+      await enqueue(tookEffectToday(live.model, clock.now(), origin));
+    } catch (error) {
+      app.log.error({ err: error }, "could not record the dataset release for webhooks");
+    }
+    dispatcher.start();
+  });
+  app.addHook("onClose", async () => {
+    await dispatcher.stop();
+    webhookAgents.close();
+  });
+  await app.register(webhooksPages, {
+    db,
+    clock,
+    addressPolicy,
+    wakeDispatcher: () => dispatcher.wake(),
+    pageContext,
+    protect,
+  });
+}
