@@ -835,14 +835,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
 
   let openapi: string | undefined;
-  app.get("/openapi.json", { schema: { hide: true } }, (_request, reply) => {
+  const openApiJson = () => {
     openapi ??= JSON.stringify(app.swagger());
-    return reply
+    return openapi;
+  };
+  app.get("/openapi.json", { schema: { hide: true } }, (_request, reply) =>
+    reply
       .type("application/json; charset=utf-8")
       .header("cache-control", "public, max-age=300")
-      .send(openapi);
-  });
-  await app.register(docsRoutes, { pageContext, egress });
+      .send(openApiJson()),
+  );
+  await app.register(docsRoutes, { pageContext, egress, openApiJson });
 
   return app;
 }
