@@ -190,20 +190,26 @@ function children(document: OpenApiDocument, raw: Schema): Schema | Schema[] | u
   return undefined;
 }
 
-function withoutRequired(value: Json): Json {
-  if (Array.isArray(value)) return value.map(withoutRequired);
+/** A schema's shape for comparison: without prose and `required`, optionally without `null` alternatives. */
+function shapeOf(value: Json, ignoreNull: boolean): Json {
+  if (Array.isArray(value)) return value.map((item) => shapeOf(item, ignoreNull));
   if (value === null || typeof value !== "object") return value;
+  const list = value.anyOf ?? value.oneOf;
+  if (ignoreNull && Array.isArray(list)) {
+    const kept = list.filter((option) => asSchema(option)?.type !== "null");
+    if (kept.length === 1) return shapeOf(kept[0] as Json, ignoreNull);
+  }
   return Object.fromEntries(
     Object.entries(value)
       .filter(([key]) => key !== "required" && key !== "description" && key !== "title")
-      .map(([key, inner]) => [key, withoutRequired(inner)]),
+      .map(([key, inner]) => [key, shapeOf(inner, ignoreNull)]),
   );
 }
 
 /** Renders schemas, writing each large object out once per page. */
 class SchemaWriter {
   readonly #document: OpenApiDocument;
-  readonly #seen = new Map<string, { id: string; label: string }>();
+  readonly #seen = new Map<string, { id: string; label: string; exact: string }>();
   constructor(document: OpenApiDocument) {
     this.#document = document;
   }
@@ -219,13 +225,14 @@ class SchemaWriter {
       })}</ol>`;
     }
     const properties = asSchema(shape.properties);
-    const key = JSON.stringify(withoutRequired(shape));
     const count = properties ? Object.keys(properties).length : 0;
     if (count >= 3 && depth > 0) {
-      const first = this.#seen.get(key);
+      const exact = JSON.stringify(shapeOf(shape, false));
+      const loose = JSON.stringify(shapeOf(shape, true));
+      const first = this.#seen.get(loose);
       if (first !== undefined)
-        return html`<p class="same-as">The same fields as <a href="#${first.id}">${first.label}</a>.</p>`;
-      this.#seen.set(key, { id, label });
+        return html`<p class="same-as">The same fields as <a href="#${first.id}">${first.label}</a>${first.exact === exact ? "" : ", where some may be null"}.</p>`;
+      this.#seen.set(loose, { id, label, exact });
     }
     if (properties === undefined) {
       const additional = asSchema(shape.additionalProperties);
