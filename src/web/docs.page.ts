@@ -1,9 +1,12 @@
 /**
- * `/docs`: the interactive API reference (Scalar), inside the site's own
- * page shell. Everything is served from this service — no CDN: the page,
- * Scalar's bundle (`/docs/scalar.js`, compressed once and then sent from
- * memory), the start-up script and the theme in `/assets/`, and the OpenAPI
- * document at `/openapi.json`.
+ * `/docs`: the API reference, rendered on the server from the OpenAPI
+ * document served at `/openapi.json` (built once, on first use) — plain
+ * HTML in the site's shell, no script of its own.
+ *
+ * `/docs/try`: the interactive console (Scalar), loaded only there.
+ * Everything is served from this service — no CDN: the page, Scalar's bundle
+ * (`/docs/scalar.js`, compressed once and then sent from memory), the
+ * start-up script and the theme in `/assets/`, and the OpenAPI document.
  *
  * Scalar's Fastify plugin is used only for its bundled script, read once on
  * the first request for it from a private Fastify instance (so start-up does
@@ -15,8 +18,10 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { matchesIfNoneMatch, negotiateEncoding } from "../api/representation.ts";
+import { ERROR_CODES, type ErrorCode } from "../errors.ts";
 import type { BulkEgress } from "./bulk-egress.ts";
-import { html } from "./html.ts";
+import { type OpenApiDocument, renderReference } from "./docs.reference.ts";
+import { html, SafeHtml } from "./html.ts";
 import { type PageContext, renderPage, sendHtml } from "./layout.ts";
 import { assetUrl } from "./static-assets.ts";
 
@@ -26,6 +31,7 @@ const gzipAsync = promisify(gzip);
 const PLUGIN_PREFIX = "/docs/scalar";
 const PLUGIN_SCRIPT = `${PLUGIN_PREFIX}/js/scalar.js`;
 export const SCALAR_SCRIPT = "/docs/scalar.js";
+export const TRY_IT_PATH = "/docs/try";
 
 type Prepared = { identity: Buffer; br: Buffer; gzip: Buffer; tag: string };
 
@@ -33,7 +39,13 @@ export type DocsOptions = {
   /** The bundle is a large download: paced with the site's other large bodies. */
   egress: BulkEgress;
   pageContext: (request: FastifyRequest, reply: FastifyReply) => PageContext;
+  /** The OpenAPI document exactly as `/openapi.json` serves it. */
+  openApiJson: () => string;
 };
+
+function statusOfErrorCode(code: string): number | undefined {
+  return Object.hasOwn(ERROR_CODES, code) ? ERROR_CODES[code as ErrorCode].status : undefined;
+}
 
 export async function docsRoutes(app: FastifyInstance, options: DocsOptions): Promise<void> {
   let prepared: Promise<Prepared> | null = null;
@@ -85,24 +97,46 @@ export async function docsRoutes(app: FastifyInstance, options: DocsOptions): Pr
     );
   });
 
-  const body = html`<h1 class="visually-hidden">API reference</h1>
-<noscript><p class="callout">The interactive reference needs JavaScript. The same contract is in <a href="/openapi.json">the OpenAPI document</a>; every error code is explained at <a href="/errors">/errors</a>.</p></noscript>
-<div id="reference-app" data-openapi-url="/openapi.json"></div>`;
-
-  const docsPage = (request: FastifyRequest, reply: FastifyReply) =>
-    sendHtml(
+  let reference: string | null = null;
+  const referencePage = (request: FastifyRequest, reply: FastifyReply) => {
+    reference ??= renderReference(JSON.parse(options.openApiJson()) as OpenApiDocument, {
+      statusOfErrorCode,
+      tryItHref: TRY_IT_PATH,
+    }).toString();
+    return sendHtml(
       reply,
       200,
       renderPage(options.pageContext(request, reply), {
         title: "API reference",
         description:
-          "The Cannabis Legal Status API: five read-only JSON endpoints, rate limits, errors, with a Try it console.",
-        body,
+          "The Cannabis Legal Status API: every endpoint with its parameters, examples in curl, TypeScript and Python, responses, headers, limits and error codes.",
+        body: new SafeHtml(reference),
+        mainClass: "reference",
+      }),
+      "private, no-cache",
+    );
+  };
+  app.get("/docs", { schema: { hide: true } }, referencePage);
+
+  const consoleBody = html`<h1 class="visually-hidden">Try the API</h1>
+<p class="try-intro">The interactive console sends real requests to this service. <a href="/docs">The API reference</a> is lighter and works without JavaScript.</p>
+<noscript><p class="callout">The console needs JavaScript. Every endpoint, with examples to copy, is in <a href="/docs">the API reference</a>; the contract is in <a href="/openapi.json">the OpenAPI document</a>.</p></noscript>
+<div id="reference-app" data-openapi-url="/openapi.json"></div>`;
+
+  const consolePage = (request: FastifyRequest, reply: FastifyReply) =>
+    sendHtml(
+      reply,
+      200,
+      renderPage(options.pageContext(request, reply), {
+        title: "Try the API",
+        description:
+          "The Cannabis Legal Status API's interactive console: send requests and see the answers.",
+        body: consoleBody,
         mainClass: "docs",
         stylesheets: [assetUrl("docs.css")],
         scripts: [SCALAR_SCRIPT, assetUrl("docs.js")],
       }),
       "private, no-cache",
     );
-  app.get("/docs", { schema: { hide: true } }, docsPage);
+  app.get(TRY_IT_PATH, { schema: { hide: true } }, consolePage);
 }

@@ -159,12 +159,15 @@ export async function registerReference(
   options: { egress: BulkEgress },
 ): Promise<void> {
   let openapi: string | undefined;
-  app.get("/openapi.json", { schema: { hide: true } }, (_request, reply) => {
+  const openApiJson = () => {
     openapi ??= JSON.stringify(app.swagger());
-    return reply
+    return openapi;
+  };
+  app.get("/openapi.json", { schema: { hide: true } }, (_request, reply) =>
+    reply
       .type("application/json; charset=utf-8")
       .header("cache-control", "public, max-age=300")
-      .send(openapi);
-  });
-  await app.register(docsRoutes, { pageContext, egress: options.egress });
+      .send(openApiJson()),
+  );
+  await app.register(docsRoutes, { pageContext, egress: options.egress, openApiJson });
 }

@@ -152,23 +152,26 @@ describe("a document clients can rely on", () => {
 });
 
 describe("/docs", () => {
-  test("serves the interactive reference from the service itself, no CDN", async () => {
+  test("serves the reference and the interactive console from the service itself, no CDN", async () => {
     const slash = await app.inject({ url: "/docs/" });
     assert.equal(slash.statusCode, 308);
     assert.equal(slash.headers.location, "/docs");
-    const response = await app.inject({ url: "/docs" });
-    assert.equal(response.statusCode, 200);
-    assert.match(String(response.headers["content-type"]), /text\/html/);
-    assert.doesNotMatch(response.body, /<script[^>]+src="https?:\/\//);
-    assert.doesNotMatch(response.body, /<link[^>]+href="https?:\/\//);
-    const scripts = [...response.body.matchAll(/<script[^>]+src="([^"]+)"/g)].map(
-      (m) => m[1] as string,
-    );
-    assert.ok(scripts.length > 0);
-    for (const src of scripts) {
-      const url = new URL(src, "http://api.test/docs/").pathname;
-      const asset = await app.inject({ url });
-      assert.equal(asset.statusCode, 200, url);
+    for (const page of ["/docs", "/docs/try"]) {
+      const response = await app.inject({ url: page });
+      assert.equal(response.statusCode, 200);
+      assert.match(String(response.headers["content-type"]), /text\/html/);
+      assert.doesNotMatch(response.body, /<script[^>]+src="https?:\/\//);
+      assert.doesNotMatch(response.body, /<link[^>]+href="https?:\/\//);
+      const assets = [
+        ...response.body.matchAll(/<script[^>]+src="([^"]+)"/g),
+        ...response.body.matchAll(/<link rel="stylesheet" href="([^"]+)"/g),
+      ].map((m) => m[1] as string);
+      assert.ok(assets.length > 0);
+      for (const src of assets) {
+        const url = new URL(src, "http://api.test/docs/").pathname;
+        const asset = await app.inject({ url });
+        assert.equal(asset.statusCode, 200, `${page}: ${url}`);
+      }
     }
   });
 

@@ -1,7 +1,7 @@
 /**
  * Every page in Chromium at a desktop (1280 px) and a phone (390 px) width,
  * logged out and logged in: no horizontal scrolling, and axe-core finds no
- * critical or serious violation (the API reference included). Then, through
+ * critical or serious violation (the API reference and its console included). Then, through
  * the pages as a person uses them: a password reset by email through a real
  * SMTP server, replacing a key as the keys page describes, and the usage
  * chart counting the requests made here.
@@ -105,7 +105,7 @@ describe("every page, both widths, with axe-core", { skip }, () => {
     await page.setViewportSize({ width, height: 900 });
     const response = await page.goto(`${base}${path}`, { waitUntil: "networkidle" });
     assert.ok(response !== null && response.status() < 400, `${path}: ${response?.status()}`);
-    if (path === "/docs") await page.locator(".references-rendered").first().waitFor();
+    if (path === "/docs/try") await page.locator(".references-rendered").first().waitFor();
     const problems: string[] = [];
     const overflow = Number(
       await page.evaluate("document.documentElement.scrollWidth - window.innerWidth"),
@@ -158,6 +158,7 @@ describe("every page, both widths, with axe-core", { skip }, () => {
       "/federal",
       "/errors",
       "/docs",
+      "/docs/try",
       "/signup",
       "/login",
       "/password/forgot",
@@ -210,6 +211,7 @@ describe("every page, both widths, with axe-core", { skip }, () => {
       "/",
       "/states",
       "/docs",
+      "/docs/try",
       "/account",
       "/account/keys",
       "/account/webhooks",
@@ -262,6 +264,34 @@ describe("every page, both widths, with axe-core", { skip }, () => {
     assert.equal(await page.locator(".states-table tbody tr:visible").count(), 4);
     assert.match((await page.locator("#states-count").textContent()) ?? "", /Showing 4 of 56/);
     await context.close();
+  });
+
+  test("/docs without script: every endpoint is there, its anchor scrolls to it, its schemas open on a link", async () => {
+    const noScript = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 360, height: 800 },
+    });
+    const page = await noScript.newPage();
+    await page.goto(`${base}/docs#getState`);
+    const heading = page.locator("#getState-title");
+    assert.match((await heading.textContent()) ?? "", /GET\s+\/v1\/states\/\{code\}/);
+    assert.ok(await heading.isVisible());
+    const box = await heading.boundingBox();
+    assert.ok(
+      box !== null && box.y >= 0 && box.y < 800,
+      `the anchor scrolls to it: ${JSON.stringify(box)}`,
+    );
+    assert.equal(
+      await page.locator("section.operation").count(),
+      await page.locator(".toc-operations a").count(),
+    );
+    // A "same fields as" link opens the closed <details> holding its target.
+    await page.locator("#getState details.body-schema summary").first().click();
+    const link = page.locator("#getState .same-as a").first();
+    const target = ((await link.getAttribute("href")) ?? "").slice(1);
+    await link.click();
+    assert.ok(await page.locator(`[id="${target}"]`).isVisible(), `#${target} is shown`);
+    await noScript.close();
   });
 
   test("a forgotten password is reset through the emailed link, end to end", async () => {

@@ -1,0 +1,163 @@
+/**
+ * Lighthouse scores (performance, accessibility, best practices, SEO) of
+ * website pages, with Lighthouse's default mobile emulation and throttling.
+ * Drives Debian's Chromium (`/usr/bin/chromium`, never a downloaded browser)
+ * and talks to nothing but loopback: by default it starts an in-memory
+ * instance of the app on 127.0.0.1; pass `--base http://127.0.0.1:3000` to
+ * measure a server that is already running.
+ *
+ *   node scripts/lighthouse.ts                     # /docs
+ *   node scripts/lighthouse.ts /docs /states /    # several pages
+ *   node scripts/lighthouse.ts --runs 5 /docs      # the median of five runs
+ *   node scripts/lighthouse.ts --json /docs       # one JSON line per page
+ *
+ * Performance depends on the host: Lighthouse times the page's work on this
+ * CPU and scales it (4× slowdown), so a busy machine scores lower. The
+ * output shows Lighthouse's benchmark index of the host and the load
+ * average; compare pages measured in the same run, and prefer `--runs`.
+ */
+import { once } from "node:events";
+import { createServer } from "node:net";
+import { loadavg } from "node:os";
+import { parseArgs } from "node:util";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+const CHROMIUM = "/usr/bin/chromium";
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    base: { type: "string" },
+    runs: { type: "string", default: "1" },
+    json: { type: "boolean", default: false },
+  },
+});
+const paths = positionals.length > 0 ? positionals : ["/docs"];
+const runs = Math.max(1, Number.parseInt(values.runs, 10) || 1);
+
+function median(numbers: number[]): number {
+  const sorted = [...numbers].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : Math.round(((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2);
+}
+
+async function startApp(): Promise<{ base: string; close: () => Promise<void> }> {
+  const [{ buildApp }, { loadConfig }, { loadDataset }, { createDatabase }, { migrateToLatest }] =
+    await Promise.all([
+      import("../src/app.ts"),
+      import("../src/config.ts"),
+      import("../src/dataset/dataset.load.ts"),
+      import("../src/db/database.ts"),
+      import("../src/db/migrations.ts"),
+    ]);
+  const { isoDay } = await import("../src/lib/dates.ts");
+  const probe = createServer().listen(0, "127.0.0.1");
+  await once(probe, "listening");
+  const port = (probe.address() as { port: number }).port;
+  probe.close();
+  const base = `http://127.0.0.1:${port}`;
+  const database = createDatabase("sqlite::memory:");
+  await migrateToLatest(database.db as never);
+  const app = await buildApp(loadConfig({ PUBLIC_BASE_URL: base, PORT: String(port) }), {
+    dataset: loadDataset("data", isoDay(new Date())),
+    database,
+    logger: false,
+  });
+  await app.listen({ port, host: "127.0.0.1" });
+  return { base, close: () => app.close() };
+}
+
+const server = values.base
+  ? { base: values.base.replace(/\/$/, ""), close: async () => {} }
+  : await startApp();
+if (!/^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/.test(server.base)) {
+  throw new Error(`--base must be a loopback address, not ${server.base}`);
+}
+
+const chrome = await chromeLauncher.launch({
+  chromePath: CHROMIUM,
+  chromeFlags: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
+});
+
+try {
+  for (const path of paths) {
+    // Warm the server (first-use caches) so the measured load is a steady one.
+    await fetch(`${server.base}${path}`);
+    const samples: Record<string, number>[] = [];
+    let metrics: Record<string, string> = {};
+    let failing: string[] = [];
+    let benchmarkIndexes: number[] = [];
+    for (let run = 0; run < runs; run++) {
+      const result = await lighthouse(`${server.base}${path}`, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: [...CATEGORIES],
+      });
+      if (result === undefined) throw new Error(`${path}: Lighthouse returned nothing`);
+      const { lhr } = result;
+      samples.push(
+        Object.fromEntries(
+          CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),
+        ),
+      );
+      benchmarkIndexes = [...benchmarkIndexes, Math.round(lhr.environment.benchmarkIndex)];
+      metrics = Object.fromEntries(
+        [
+          "first-contentful-paint",
+          "largest-contentful-paint",
+          "total-blocking-time",
+          "cumulative-layout-shift",
+          "speed-index",
+          "total-byte-weight",
+        ].map((id) => [id, lhr.audits[id]?.displayValue ?? ""]),
+      );
+      failing = Object.values(lhr.audits)
+        .filter(
+          (audit) =>
+            audit.score !== null &&
+            audit.score < 0.9 &&
+            ["binary", "numeric", "metricSavings"].includes(audit.scoreDisplayMode),
+        )
+        .map((audit) => audit.id);
+    }
+    const scores = Object.fromEntries(
+      CATEGORIES.map((id) => [id, median(samples.map((sample) => sample[id] ?? 0))]),
+    );
+    const host = {
+      benchmarkIndex: median(benchmarkIndexes),
+      loadAverage: Math.round((loadavg()[0] ?? 0) * 10) / 10,
+    };
+    if (values.json) {
+      console.log(JSON.stringify({ path, runs, scores, samples, host, metrics, failing }));
+    } else {
+      console.log(
+        `${path}: performance ${scores.performance}, accessibility ${scores.accessibility}, best practices ${scores["best-practices"]}, SEO ${scores.seo}${runs > 1 ? ` (median of ${runs}; performance ${samples.map((sample) => sample.performance).join(", ")})` : ""}`,
+      );
+      console.log(
+        `  host: benchmark index ${host.benchmarkIndex}, load average ${host.loadAverage}`,
+      );
+      console.log(
+        `  last run: ${Object.entries(metrics)
+          .map(([name, value]) => `${name} ${value}`)
+          .join(" · ")}`,
+      );
+      if (failing.length > 0) console.log(`  below 0.9 in the last run: ${failing.join(", ")}`);
+    }
+  }
+} finally {
+  chrome.kill();
+  await server.close();
+}
