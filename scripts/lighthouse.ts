@@ -108,6 +108,11 @@ try {
       });
       if (result === undefined) throw new Error(`${path}: Lighthouse returned nothing`);
       const { lhr } = result;
+      if (lhr.runtimeError !== undefined) {
+        // A failed run (e.g. no paint in time on a busy host) is reported, not scored as 0.
+        console.error(`${path}: run ${run + 1} failed: ${lhr.runtimeError.code}`);
+        continue;
+      }
       samples.push(
         Object.fromEntries(
           CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),
@@ -133,6 +138,7 @@ try {
         )
         .map((audit) => audit.id);
     }
+    if (samples.length === 0) throw new Error(`${path}: every run failed`);
     const scores = Object.fromEntries(
       CATEGORIES.map((id) => [id, median(samples.map((sample) => sample[id] ?? 0))]),
     );

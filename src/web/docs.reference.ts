@@ -540,19 +540,14 @@ ${
 }
 ${
   errorRows.length > 0
-    ? html`<h4>Errors</h4><table class="errors">
-<thead><tr><th scope="col">Status</th><th scope="col">When</th><th scope="col">Codes</th></tr></thead>
-<tbody>${errorRows.map(([status, response]) => {
+    ? html`<h4>Errors</h4><ul class="errors">${errorRows.map(([status, response]) => {
         const codes = errorCodes(document, status, response, options);
-        return html`<tr><th scope="row">${status}</th><td>${inline(response.description ?? "")}</td><td>${
+        return html`<li><strong class="status">${status}</strong> ${inline(response.description ?? "")}${
           codes.length > 0
-            ? codes.map(
-                (code, index) =>
-                  html`${index > 0 ? ", " : ""}<a href="/errors#${code}"><code>${code}</code></a>`,
-              )
-            : html`<span class="muted">—</span>`
-        }</td></tr>`;
-      })}</tbody></table>`
+            ? html`<br>Codes: ${codes.map((code, index) => html`${index > 0 ? ", " : ""}<a href="/errors#${code}"><code>${code}</code></a>`)}`
+            : ""
+        }</li>`;
+      })}</ul>`
     : ""
 }
 </section>`;

@@ -85,7 +85,10 @@ describe("/docs, the API reference rendered on the server", () => {
             `${id}: ${status}`,
           );
           if (Number(status) >= 400)
-            assert.ok(html.includes(`<th scope="row">${status}</th>`), `${id}: error ${status}`);
+            assert.ok(
+              html.includes(`<li><strong class="status">${status}</strong>`),
+              `${id}: error ${status}`,
+            );
           const codes =
             response.content?.["application/problem+json"]?.schema?.properties?.code?.enum ?? [];
           for (const code of codes.filter((code) => String(statusOf(code)) === status)) {
