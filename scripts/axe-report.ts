@@ -4,30 +4,11 @@
  * overflow at each width. Runs an in-memory instance of the app and Debian's
  * Chromium (`/usr/bin/chromium`).  Usage: `node scripts/axe-report.ts`.
  */
-import { once } from "node:events";
-import { createServer } from "node:net";
 import { AxeBuilder } from "@axe-core/playwright";
 import { chromium, type Page } from "playwright-core";
-import { buildApp } from "../src/app.ts";
-import { loadConfig } from "../src/config.ts";
-import { loadDataset } from "../src/dataset/dataset.load.ts";
-import { createDatabase } from "../src/db/database.ts";
-import { migrateToLatest } from "../src/db/migrations.ts";
-import { isoDay } from "../src/lib/dates.ts";
+import { startLocalSite } from "./bench-lib.ts";
 
-const server = createServer().listen(0, "127.0.0.1");
-await once(server, "listening");
-const port = (server.address() as { port: number }).port;
-server.close();
-const base = `http://127.0.0.1:${port}`;
-const database = createDatabase("sqlite::memory:");
-await migrateToLatest(database.db as never);
-const app = await buildApp(loadConfig({ PUBLIC_BASE_URL: base, PORT: String(port) }), {
-  dataset: loadDataset("data", isoDay(new Date())),
-  database,
-  logger: false,
-});
-await app.listen({ port, host: "127.0.0.1" });
+const { base, close } = await startLocalSite();
 const browser = await chromium.launch({
   executablePath: "/usr/bin/chromium",
   args: ["--no-sandbox"],
@@ -86,5 +67,4 @@ for (const width of [1280, 390])
 for (const path of PRIVATE)
   for (const width of [1280, 390]) console.log(`in  ${await audit(page, path, width)}`);
 await browser.close();
-await app.close();
-await database.close();
+await close();

@@ -1,6 +1,7 @@
 /**
- * Shared by the security measurement scripts: a real listening app over a
- * fresh file database, and latency percentiles.
+ * Shared by the measurement scripts: a real listening app over a fresh file
+ * database, the website on its own origin over an in-memory one, and
+ * latency percentiles.
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -26,6 +27,35 @@ export async function startBenchServer(env: Record<string, string> = {}) {
   if (address === null || typeof address === "string") throw new Error("no port");
   return {
     origin: `http://127.0.0.1:${address.port}`,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/**
+ * The website as a browser meets it: an in-memory instance listening on a
+ * free loopback port, with `PUBLIC_BASE_URL` set to that very origin (the
+ * pages' links and the same-origin checks of forms use it).
+ */
+export async function startLocalSite() {
+  const { createServer } = await import("node:net");
+  const probe = createServer().listen(0, "127.0.0.1");
+  await new Promise((resolve) => probe.once("listening", resolve));
+  const port = (probe.address() as { port: number }).port;
+  probe.close();
+  const base = `http://127.0.0.1:${port}`;
+  const database = createDatabase("sqlite::memory:");
+  await migrateToLatest(database.db as never);
+  const app = await buildApp(loadConfig({ PUBLIC_BASE_URL: base, PORT: String(port) }), {
+    dataset: loadDataset("data", isoDay(new Date())),
+    database,
+    logger: false,
+  });
+  await app.listen({ port, host: "127.0.0.1" });
+  return {
+    base,
     close: async () => {
       await app.close();
       await database.close();

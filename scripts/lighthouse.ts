@@ -16,12 +16,11 @@
  * output shows Lighthouse's benchmark index of the host and the load
  * average; compare pages measured in the same run, and prefer `--runs`.
  */
-import { once } from "node:events";
-import { createServer } from "node:net";
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { startLocalSite } from "./bench-lib.ts";
 
 const CHROMIUM = "/usr/bin/chromium";
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -45,35 +44,9 @@ function median(numbers: number[]): number {
     : Math.round(((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2);
 }
 
-async function startApp(): Promise<{ base: string; close: () => Promise<void> }> {
-  const [{ buildApp }, { loadConfig }, { loadDataset }, { createDatabase }, { migrateToLatest }] =
-    await Promise.all([
-      import("../src/app.ts"),
-      import("../src/config.ts"),
-      import("../src/dataset/dataset.load.ts"),
-      import("../src/db/database.ts"),
-      import("../src/db/migrations.ts"),
-    ]);
-  const { isoDay } = await import("../src/lib/dates.ts");
-  const probe = createServer().listen(0, "127.0.0.1");
-  await once(probe, "listening");
-  const port = (probe.address() as { port: number }).port;
-  probe.close();
-  const base = `http://127.0.0.1:${port}`;
-  const database = createDatabase("sqlite::memory:");
-  await migrateToLatest(database.db as never);
-  const app = await buildApp(loadConfig({ PUBLIC_BASE_URL: base, PORT: String(port) }), {
-    dataset: loadDataset("data", isoDay(new Date())),
-    database,
-    logger: false,
-  });
-  await app.listen({ port, host: "127.0.0.1" });
-  return { base, close: () => app.close() };
-}
-
 const server = values.base
   ? { base: values.base.replace(/\/$/, ""), close: async () => {} }
-  : await startApp();
+  : await startLocalSite();
 if (!/^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/.test(server.base)) {
   throw new Error(`--base must be a loopback address, not ${server.base}`);
 }
@@ -150,7 +123,7 @@ try {
       console.log(JSON.stringify({ path, runs, scores, samples, host, metrics, failing }));
     } else {
       console.log(
-        `${path}: performance ${scores.performance}, accessibility ${scores.accessibility}, best practices ${scores["best-practices"]}, SEO ${scores.seo}${runs > 1 ? ` (median of ${runs}; performance ${samples.map((sample) => sample.performance).join(", ")})` : ""}`,
+        `${path}: performance ${scores.performance}, accessibility ${scores.accessibility}, best practices ${scores["best-practices"]}, SEO ${scores.seo}${runs > 1 ? ` (median of ${samples.length === runs ? runs : `${samples.length} of ${runs}`} runs; performance ${samples.map((sample) => sample.performance).join(", ")})` : ""}`,
       );
       console.log(
         `  host: benchmark index ${host.benchmarkIndex}, load average ${host.loadAverage}`,
