@@ -11,7 +11,9 @@
  * on 410 Gone, or after failing for 3 days — the endpoint disabled and its
  * owner told. Passes run every `pollIntervalMs`, at once after a wake()
  * (something was enqueued here), and again straight away while work keeps
- * coming.
+ * coming. Every `purgeIntervalMs` (and on start) a tick also removes settled
+ * deliveries older than the retention, in batches (webhook.queue.ts
+ * `purgeSettled`), so the tables do not grow with every event forever.
  */
 import type { Database } from "../db/database.ts";
 import type { Clock } from "../lib/clock.ts";
@@ -19,6 +21,7 @@ import {
   type AttemptOutcome,
   type ClaimedDelivery,
   claimDueDeliveries,
+  purgeSettled,
   settleDelivery,
 } from "./webhook.queue.ts";
 import {
@@ -43,6 +46,8 @@ export type WebhookDispatcherOptions = {
   /** Deliveries in flight at once on this instance. */
   concurrency: number;
   pollIntervalMs?: number;
+  /** How often settled deliveries past their retention are purged (an hour by default). */
+  purgeIntervalMs?: number;
   leaseMs?: number;
   random?: () => number;
   log: {
@@ -81,6 +86,9 @@ export function outcomeOf(
 export function createWebhookDispatcher(options: WebhookDispatcherOptions): WebhookDispatcher {
   const { db, clock, send, log } = options;
   const pollIntervalMs = options.pollIntervalMs ?? 1_000;
+  const purgeIntervalMs = options.purgeIntervalMs ?? 60 * 60 * 1000;
+  let nextPurgeAt = 0;
+  let purging: Promise<void> | null = null;
   const leaseMs = options.leaseMs ?? DELIVERY_TIMEOUT_MS + LEASE_MARGIN_MS;
   const random = options.random ?? Math.random;
   const inFlight = new Set<Promise<void>>();
@@ -156,12 +164,28 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     void claimOnce();
   }
 
+  /** Purges what is past its retention, when the interval has passed (one purge at a time). */
+  function purgeWhenDue(): void {
+    const nowMs = clock.now();
+    if (purging !== null || nowMs < nextPurgeAt) return;
+    nextPurgeAt = nowMs + purgeIntervalMs;
+    purging = purgeSettled(db, { nowMs })
+      .then(() => undefined)
+      .catch((error: unknown) => {
+        log.warn({ err: error }, "purging settled webhook deliveries failed; retrying later");
+      })
+      .finally(() => {
+        purging = null;
+      });
+  }
+
   return {
     start() {
       if (!stopped) return;
       stopped = false;
       const tick = () => {
         wake();
+        purgeWhenDue();
         timer = setTimeout(tick, pollIntervalMs);
         timer.unref();
       };
@@ -170,8 +194,8 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     async stop() {
       stopped = true;
       clearTimeout(timer);
-      while (claiming !== null || inFlight.size > 0) {
-        await Promise.allSettled([claiming, ...inFlight]);
+      while (claiming !== null || purging !== null || inFlight.size > 0) {
+        await Promise.allSettled([claiming, purging, ...inFlight]);
       }
     },
     wake,

@@ -35,7 +35,7 @@ import {
   WEBHOOK_EVENT_TYPES,
   type WebhookEventType,
 } from "./webhook.events.ts";
-import { enqueueTestEvent } from "./webhook.queue.ts";
+import { enqueueTestEvent, SETTLED_RETENTION_MS } from "./webhook.queue.ts";
 import {
   countWebhookEndpoints,
   createWebhookEndpoint,
@@ -253,7 +253,7 @@ ${
 <a href="/account/webhooks/${endpoint.id}/delete" class="button danger">Delete endpoint</a>
 </div>
 <h2>Delivery log</h2>
-<p class="hint">The last ${DELIVERY_LOG_SIZE} attempts, newest first. A test event is <code>${TEST_EVENT_TYPE}</code>. Resend queues the same delivery again, with the same <code>webhook-id</code>.</p>
+<p class="hint">The last ${DELIVERY_LOG_SIZE} attempts of the past ${SETTLED_RETENTION_MS / 86_400_000} days, newest first. A test event is <code>${TEST_EVENT_TYPE}</code>. Resend queues the same delivery again, with the same <code>webhook-id</code>.</p>
 ${
   attempts.length === 0
     ? html`<p>No deliveries yet.</p>`

@@ -17,7 +17,13 @@ import {
   type DeliveryOutcome,
 } from "../../src/webhooks/webhook.dispatcher.ts";
 import { lawWebhookEvent, type WebhookEvent } from "../../src/webhooks/webhook.events.ts";
-import { announceDatasetRelease, enqueueWebhookEvent } from "../../src/webhooks/webhook.queue.ts";
+import {
+  announceDatasetRelease,
+  enqueueWebhookEvent,
+  PURGE_BATCH,
+  purgeSettled,
+  SETTLED_RETENTION_MS,
+} from "../../src/webhooks/webhook.queue.ts";
 import { DISABLE_AFTER_FAILING_MS, RETRY_POLICY } from "../../src/webhooks/webhook.retry.ts";
 import { createWebhookSender } from "../../src/webhooks/webhook.sender.ts";
 import {
@@ -25,7 +31,7 @@ import {
   listDeliveryAttempts,
 } from "../../src/webhooks/webhooks.repository.ts";
 import { createTestDatabase, realDataset } from "../helpers.ts";
-import { insertEndpoint, type Receiver, startReceiver } from "./receiver.ts";
+import { insertEndpoint, type Receiver, startReceiver, waitUntil } from "./receiver.ts";
 
 const receivers: Receiver[] = [];
 after(async () => {
@@ -314,6 +320,134 @@ describe("webhook delivery (failures)", () => {
     const [attempt] = await listDeliveryAttempts(ctx.db, endpoint.id);
     assert.equal(attempt?.statusCode, null);
     assert.match(attempt?.error ?? "", /no response within 0.3 s/);
+    await ctx.close();
+  });
+});
+
+describe("webhook retention", () => {
+  const count = async (
+    db: Awaited<ReturnType<typeof setup>>["db"],
+    table: "webhook_deliveries" | "webhook_events" | "webhook_attempts",
+  ) =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  test("settled deliveries older than the retention go with their attempts and events; pending and recent ones stay", async () => {
+    const ctx = await setup();
+    const up = await receiver();
+    const down = await receiver();
+    down.respond = () => 500;
+    const { endpoint } = await insertEndpoint(ctx.db, up.url);
+    const old = tookEffect();
+    await enqueueWebhookEvent(ctx.db, old, ctx.clock);
+    assert.equal(await ctx.dispatcher.runOnce(), 1, "the old event is delivered");
+    // A delivery still pending (its endpoint was never tried) is never purged, however old.
+    await insertEndpoint(ctx.db, down.url, { eventTypes: ["dataset.released"] });
+    await announceDatasetRelease(
+      ctx.db,
+      { version: "2026.01.01", released: "2026-01-01", sources_current_to: "2025-12-31" },
+      "https://api.example.org",
+      ctx.clock,
+    );
+    assert.equal(await listDeliveryAttempts(ctx.db, endpoint.id).then((a) => a.length), 1);
+
+    ctx.clock.advance(SETTLED_RETENTION_MS - 60_000);
+    assert.deepEqual(
+      await purgeSettled(ctx.db, { nowMs: ctx.clock.now() }),
+      { deliveries: 0, events: 0 },
+      "not yet past the retention",
+    );
+
+    ctx.clock.advance(2 * 60_000);
+    const recent = tookEffect();
+    await enqueueWebhookEvent(ctx.db, recent, ctx.clock);
+    const pendingBefore = await ctx.db
+      .selectFrom("webhook_deliveries")
+      .select(["id", "state"])
+      .where("state", "=", "pending")
+      .execute();
+    const purged = await purgeSettled(ctx.db, { nowMs: ctx.clock.now() });
+    assert.deepEqual(purged, { deliveries: 1, events: 1 });
+    const left = await ctx.db
+      .selectFrom("webhook_deliveries")
+      .select(["event_id", "state"])
+      .orderBy("created_at")
+      .execute();
+    assert.deepEqual(
+      left.map((row) => row.state),
+      pendingBefore.map((row) => row.state),
+      "only pending deliveries are left: the old pending one and the new one",
+    );
+    assert.ok(left.some((row) => row.event_id === recent.id));
+    assert.ok(!left.some((row) => row.event_id === old.id));
+    assert.equal(
+      await listDeliveryAttempts(ctx.db, endpoint.id).then((a) => a.length),
+      0,
+      "the attempt went with its delivery",
+    );
+    const events = await ctx.db.selectFrom("webhook_events").select("id").execute();
+    assert.ok(
+      !events.some((event) => event.id === old.id),
+      "the old event, with no delivery left, is gone",
+    );
+    assert.equal(events.length, 2, "the release event (still pending) and the recent one stay");
+    await ctx.close();
+  });
+
+  test("one purge removes at most a batch; the running dispatcher purges on start and again after its interval", async () => {
+    const ctx = await setup();
+    const up = await receiver();
+    await insertEndpoint(ctx.db, up.url);
+    const total = 5;
+    for (let i = 0; i < total; i++) await enqueueWebhookEvent(ctx.db, tookEffect(), ctx.clock);
+    while ((await ctx.dispatcher.runOnce()) > 0) {}
+    assert.equal(up.received.length, total);
+    ctx.clock.advance(SETTLED_RETENTION_MS + 60_000);
+    assert.deepEqual(await purgeSettled(ctx.db, { nowMs: ctx.clock.now(), limit: 2 }), {
+      deliveries: 2,
+      events: 2,
+    });
+    assert.equal(await count(ctx.db, "webhook_deliveries"), total - 2);
+    assert.ok(PURGE_BATCH >= 100, "the default batch is not tiny");
+
+    const dispatcher = createWebhookDispatcher({
+      db: ctx.db,
+      clock: ctx.clock,
+      send: async () => ({ status: 200, error: null, durationMs: 1 }),
+      concurrency: 1,
+      pollIntervalMs: 5,
+      purgeIntervalMs: 60 * 60_000,
+      log: {
+        warn: (fields) => assert.fail(JSON.stringify(fields)),
+        error: (fields) => assert.fail(JSON.stringify(fields)),
+      },
+    });
+    dispatcher.start();
+    await waitUntil(
+      "the purge on start",
+      async () => (await count(ctx.db, "webhook_deliveries")) === 0,
+    );
+    assert.equal(await count(ctx.db, "webhook_events"), 0);
+    assert.equal(await count(ctx.db, "webhook_attempts"), 0);
+    // Delivered now, purged only once it is past the retention and the interval has come round.
+    await enqueueWebhookEvent(ctx.db, tookEffect(), ctx.clock);
+    dispatcher.wake();
+    await waitUntil(
+      "the new delivery",
+      async () => (await count(ctx.db, "webhook_attempts")) === 1,
+    );
+    ctx.clock.advance(SETTLED_RETENTION_MS + 60_000);
+    await waitUntil(
+      "the purge after the interval",
+      async () => (await count(ctx.db, "webhook_deliveries")) === 0,
+    );
+    await dispatcher.stop();
     await ctx.close();
   });
 });

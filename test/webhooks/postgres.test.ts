@@ -15,7 +15,12 @@ import {
 } from "../../src/webhooks/webhook.address-guard.ts";
 import { createWebhookDispatcher } from "../../src/webhooks/webhook.dispatcher.ts";
 import { lawWebhookEvent } from "../../src/webhooks/webhook.events.ts";
-import { announceDatasetRelease, enqueueWebhookEvent } from "../../src/webhooks/webhook.queue.ts";
+import {
+  announceDatasetRelease,
+  enqueueWebhookEvent,
+  purgeSettled,
+  SETTLED_RETENTION_MS,
+} from "../../src/webhooks/webhook.queue.ts";
 import { createWebhookSender } from "../../src/webhooks/webhook.sender.ts";
 import { realDataset } from "../helpers.ts";
 import { createTestSchema, POSTGRES_URL, skipUnlessReachable } from "../support/backends.ts";
@@ -128,6 +133,15 @@ test("PostgreSQL, two instances: exactly one delivery per event per endpoint, in
   assert.deepEqual(pending, []);
   const attempts = await first.db.selectFrom("webhook_attempts").select("attempt").execute();
   assert.ok(attempts.every((a) => Number(a.attempt) === 1));
+  // Past the retention, the settled rows are purged (the same queries as on SQLite).
+  clock.advance(SETTLED_RETENTION_MS + 60_000);
+  const nowMs = clock.now();
+  assert.deepEqual(await purgeSettled(first.db, { nowMs }), {
+    deliveries: REPEATS * EVENTS_PER_REPEAT * receivers.length,
+    events: REPEATS * EVENTS_PER_REPEAT,
+  });
+  assert.deepEqual(await purgeSettled(second.db, { nowMs }), { deliveries: 0, events: 0 });
+  assert.deepEqual(await first.db.selectFrom("webhook_attempts").select("id").execute(), []);
 });
 
 test("PostgreSQL: a dataset version is announced once when instances start together", async (t) => {
