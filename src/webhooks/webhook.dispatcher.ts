@@ -13,7 +13,8 @@
  * (something was enqueued here), and again straight away while work keeps
  * coming. Every `purgeIntervalMs` (and on start) a tick also removes settled
  * deliveries older than the retention, in batches (webhook.queue.ts
- * `purgeSettled`), so the tables do not grow with every event forever.
+ * `purgeSettled`), batch after batch while batches come back full, so the
+ * tables do not grow with every event forever.
  */
 import type { Database } from "../db/database.ts";
 import type { Clock } from "../lib/clock.ts";
@@ -21,6 +22,7 @@ import {
   type AttemptOutcome,
   type ClaimedDelivery,
   claimDueDeliveries,
+  PURGE_BATCH,
   purgeSettled,
   settleDelivery,
 } from "./webhook.queue.ts";
@@ -48,6 +50,8 @@ export type WebhookDispatcherOptions = {
   pollIntervalMs?: number;
   /** How often settled deliveries past their retention are purged (an hour by default). */
   purgeIntervalMs?: number;
+  /** Rows per purge (PURGE_BATCH by default). */
+  purgeBatch?: number;
   leaseMs?: number;
   random?: () => number;
   log: {
@@ -87,6 +91,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   const { db, clock, send, log } = options;
   const pollIntervalMs = options.pollIntervalMs ?? 1_000;
   const purgeIntervalMs = options.purgeIntervalMs ?? 60 * 60 * 1000;
+  const purgeBatch = options.purgeBatch ?? PURGE_BATCH;
   let nextPurgeAt = 0;
   let purging: Promise<void> | null = null;
   const leaseMs = options.leaseMs ?? DELIVERY_TIMEOUT_MS + LEASE_MARGIN_MS;
@@ -169,8 +174,12 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     const nowMs = clock.now();
     if (purging !== null || nowMs < nextPurgeAt) return;
     nextPurgeAt = nowMs + purgeIntervalMs;
-    purging = purgeSettled(db, { nowMs })
-      .then(() => undefined)
+    purging = purgeSettled(db, { nowMs, limit: purgeBatch })
+      .then((purged) => {
+        // A full batch: more may be waiting, so purge again on the next tick
+        // rather than in an hour (the purge keeps up with any volume).
+        if (purged.deliveries >= purgeBatch || purged.events >= purgeBatch) nextPurgeAt = 0;
+      })
       .catch((error: unknown) => {
         log.warn({ err: error }, "purging settled webhook deliveries failed; retrying later");
       })
