@@ -21,7 +21,8 @@ import { lawWebhookEvent } from "../src/webhooks/webhook.events.ts";
 import { enqueueWebhookEvent } from "../src/webhooks/webhook.queue.ts";
 import { createWebhookSender } from "../src/webhooks/webhook.sender.ts";
 import { createTestSchema, POSTGRES_URL, skipUnlessReachable } from "../test/support/backends.ts";
-import { insertEndpoint, startReceiver, waitUntil } from "../test/webhooks/receiver.ts";
+import { until } from "../test/support/wait.ts";
+import { insertEndpoint, startReceiver } from "../test/webhooks/receiver.ts";
 
 const EVENTS = Number(process.env.EVENTS ?? 300);
 const ENDPOINTS = Number(process.env.ENDPOINTS ?? 10);
@@ -72,7 +73,7 @@ async function run(name: string, open: () => DatabaseHandle, instances: number) 
   );
   const started = performance.now();
   for (const dispatcher of dispatchers) dispatcher.start();
-  await waitUntil("every delivery", () => receiver.received.length >= total, 600_000);
+  await until("every delivery", () => receiver.received.length >= total, 600_000);
   const elapsedMs = performance.now() - started;
   for (const dispatcher of dispatchers) await dispatcher.stop();
   for (const agent of agents) agent.close();

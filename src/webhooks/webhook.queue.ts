@@ -48,17 +48,7 @@ export async function enqueueWebhookEvent(
 ): Promise<number> {
   const nowIso = iso(clock.now());
   return inTransaction(db, async (trx) => {
-    await trx
-      .insertInto("webhook_events")
-      .values({
-        id: event.id,
-        type: event.type,
-        jurisdiction: event.jurisdiction,
-        payload: serializePayload(event),
-        created_at: nowIso,
-      })
-      .onConflict((oc) => oc.column("id").doNothing())
-      .execute();
+    await insertEvent(trx, event, nowIso);
     const endpoints = await trx
       .selectFrom("webhook_endpoints")
       .select(["id", "event_types", "jurisdictions"])
@@ -76,6 +66,21 @@ export async function enqueueWebhookEvent(
       nowIso,
     );
   });
+}
+
+/** The event's row, once: a second insert of the same id does nothing. */
+async function insertEvent(db: Database, event: WebhookEvent, nowIso: string): Promise<void> {
+  await db
+    .insertInto("webhook_events")
+    .values({
+      id: event.id,
+      type: event.type,
+      jurisdiction: event.jurisdiction,
+      payload: serializePayload(event),
+      created_at: nowIso,
+    })
+    .onConflict((oc) => oc.column("id").doNothing())
+    .execute();
 }
 
 async function insertDeliveries(
@@ -121,16 +126,7 @@ export async function enqueueTestEvent(
     },
   };
   await inTransaction(db, async (trx) => {
-    await trx
-      .insertInto("webhook_events")
-      .values({
-        id: event.id,
-        type: event.type,
-        jurisdiction: null,
-        payload: serializePayload(event),
-        created_at: iso(now),
-      })
-      .execute();
+    await insertEvent(trx, event, iso(now));
     await insertDeliveries(trx, event.id, [endpointId], iso(now));
   });
 }

@@ -4,6 +4,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Database } from "../db/database.ts";
+import type { WebhookAttemptsTable } from "../db/schema.ts";
 import { isWebhookEventType, type WebhookEventType } from "./webhook.events.ts";
 import { generateWebhookSecret } from "./webhook.signing.ts";
 
@@ -76,19 +77,7 @@ const toEndpoint = (row: EndpointRow, lastAttempt: DeliveryAttempt | null): Webh
   lastAttempt,
 });
 
-type AttemptRow = {
-  id: string;
-  delivery_id: string;
-  endpoint_id: string;
-  event_type: string;
-  attempt: number;
-  attempted_at: string;
-  status_code: number | null;
-  error: string | null;
-  duration_ms: number;
-};
-
-const toAttempt = (row: AttemptRow): DeliveryAttempt => ({
+const toAttempt = (row: WebhookAttemptsTable): DeliveryAttempt => ({
   id: row.id,
   deliveryId: row.delivery_id,
   eventType: row.event_type,

@@ -9,25 +9,18 @@
  */
 import assert from "node:assert/strict";
 import { once } from "node:events";
-import { existsSync, mkdirSync, mkdtempSync } from "node:fs";
+import { mkdirSync, mkdtempSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { AxeBuilder } from "@axe-core/playwright";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { SMTPServer } from "smtp-server";
 import { buildTestApp, type TestApp } from "../helpers.ts";
+import { launchChromium, skipBrowser } from "../support/chromium.ts";
 import { freePort } from "../support/ports.ts";
 
-const CHROMIUM = "/usr/bin/chromium";
-const available = existsSync(CHROMIUM);
-if (!available && process.env.CI === "true") {
-  throw new Error(`CI=true but ${CHROMIUM} is missing: .ci/run installs Debian's chromium package`);
-}
-const skip = available
-  ? false
-  : `browser tests skipped: ${CHROMIUM} not found (apt-get install chromium)`;
 const shots =
   process.env.UPDATE_SCREENSHOTS === "1"
     ? "docs/screenshots"
@@ -61,7 +54,7 @@ async function waitForMail(to: string, subject: RegExp): Promise<string> {
   throw new Error(`no mail to ${to} matching ${subject}`);
 }
 
-describe("every page, both widths, with axe-core", { skip }, () => {
+describe("every page, both widths, with axe-core", { skip: skipBrowser }, () => {
   before(async () => {
     smtp = new SMTPServer({
       authOptional: true,
@@ -89,10 +82,7 @@ describe("every page, both widths, with axe-core", { skip }, () => {
       { PUBLIC_BASE_URL: base, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },
     );
     await app.listen({ port, host: "127.0.0.1" });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
-    });
+    browser = await launchChromium();
     mkdirSync(shots, { recursive: true });
   });
   after(async () => {

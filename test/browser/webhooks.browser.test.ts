@@ -6,22 +6,14 @@
  * unless CI=true.
  */
 import assert from "node:assert/strict";
-import { existsSync } from "node:fs";
 import { after, before, describe, test } from "node:test";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { Webhook } from "standardwebhooks";
 import { buildTestApp, type TestApp } from "../helpers.ts";
+import { launchChromium, skipBrowser } from "../support/chromium.ts";
 import { freePort } from "../support/ports.ts";
-import { type Receiver, startReceiver, waitUntil } from "../webhooks/receiver.ts";
-
-const CHROMIUM = "/usr/bin/chromium";
-const available = existsSync(CHROMIUM);
-if (!available && process.env.CI === "true") {
-  throw new Error(`CI=true but ${CHROMIUM} is missing: .ci/run installs Debian's chromium package`);
-}
-const skip = available
-  ? false
-  : `browser tests skipped: ${CHROMIUM} not found (apt-get install chromium)`;
+import { until } from "../support/wait.ts";
+import { type Receiver, startReceiver } from "../webhooks/receiver.ts";
 
 let app: TestApp;
 let browser: Browser;
@@ -35,7 +27,7 @@ async function noHorizontalScroll(page: Page, what: string) {
   assert.ok(overflow <= 1, `${what}: no horizontal scrolling at 360 px (overflow ${overflow}px)`);
 }
 
-describe("webhooks in Chromium", { skip }, () => {
+describe("webhooks in Chromium", { skip: skipBrowser }, () => {
   before(async () => {
     receiver = await startReceiver();
     const port = await freePort();
@@ -45,18 +37,7 @@ describe("webhooks in Chromium", { skip }, () => {
       { PUBLIC_BASE_URL: base, WEBHOOK_ALLOWED_PRIVATE_HOSTS: "127.0.0.1" },
     );
     await app.listen({ port, host: "127.0.0.1" });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    });
+    browser = await launchChromium();
   });
   after(async () => {
     await browser?.close();
@@ -101,7 +82,7 @@ describe("webhooks in Chromium", { skip }, () => {
 
     await page.getByRole("button", { name: "Send test event" }).click();
     await page.waitForURL(/\/account\/webhooks\/[0-9a-f-]+\?sent=1$/);
-    await waitUntil("the receiver to get the test event", () => receiver.received.length === 1);
+    await until("the receiver to get the test event", () => receiver.received.length === 1);
     const [request] = receiver.received;
     assert.ok(request);
     const event = new Webhook(secret).verify(request.body, {
@@ -112,7 +93,7 @@ describe("webhooks in Chromium", { skip }, () => {
     assert.equal(event.type, "webhook.test");
 
     const logRow = page.locator("table.deliveries tbody tr", { hasText: "webhook.test" });
-    await waitUntil("the attempt in the delivery log", async () => {
+    await until("the attempt in the delivery log", async () => {
       await page.getByRole("link", { name: "Refresh" }).click();
       return (
         (await logRow.count()) === 1 && ((await logRow.textContent()) ?? "").includes("HTTP 200")

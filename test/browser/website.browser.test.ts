@@ -5,43 +5,23 @@
  * skips with a message when /usr/bin/chromium is absent.
  */
 import assert from "node:assert/strict";
-import { existsSync } from "node:fs";
 import { after, before, describe, test } from "node:test";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { buildTestApp, type TestApp } from "../helpers.ts";
+import { launchChromium, skipBrowser } from "../support/chromium.ts";
 import { freePort } from "../support/ports.ts";
-
-const CHROMIUM = "/usr/bin/chromium";
-const available = existsSync(CHROMIUM);
-if (!available && process.env.CI === "true") {
-  throw new Error(`CI=true but ${CHROMIUM} is missing: .ci/run installs Debian's chromium package`);
-}
-const skip = available
-  ? false
-  : `browser tests skipped: ${CHROMIUM} not found (apt-get install chromium)`;
 
 let app: TestApp;
 let browser: Browser;
 let base = "";
 
-describe("the website in Chromium", { skip }, () => {
+describe("the website in Chromium", { skip: skipBrowser }, () => {
   before(async () => {
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     app = await buildTestApp({}, { PUBLIC_BASE_URL: base });
     await app.listen({ port, host: "127.0.0.1" });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    });
+    browser = await launchChromium();
   });
   after(async () => {
     await browser?.close();

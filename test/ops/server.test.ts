@@ -3,69 +3,27 @@
  * clean exit on SIGTERM.
  */
 import assert from "node:assert/strict";
-import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { after, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { createDatabase } from "../../src/db/database.ts";
 import { migrateToLatest } from "../../src/db/migrations.ts";
 import { insertUserWithKey } from "../fixtures.ts";
 import { freePort } from "../support/ports.ts";
-
-/** Every process started here, killed at the end even when a test failed midway. */
-const children: ChildProcess[] = [];
-after(() => {
-  for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
-});
-
-function start(env: Record<string, string>): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, ["src/server.ts"], {
-    env: { ...process.env, LOG_LEVEL: "info", SHUTDOWN_GRACE_MS: "0", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.push(child);
-  let output = "";
-  child.stdout?.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
-  return { child, output: () => output };
-}
-
-async function waitFor(condition: () => boolean, what: string, timeoutMs = 90_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setImmediate(resolve));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-async function waitForAsync(
-  condition: () => Promise<boolean>,
-  what: string,
-  timeoutMs = 10_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+import { spawnServer } from "../support/server-process.ts";
+import { until } from "../support/wait.ts";
 
 describe("the server process", () => {
   test("serves, then drains and exits 0 on SIGTERM", async () => {
     const port = await freePort();
     const dir = mkdtempSync(join(tmpdir(), "cls-server-"));
-    const { child, output } = start({
+    const { child, output } = spawnServer({
       PORT: String(port),
       DATABASE_URL: `sqlite:${join(dir, "cls.db")}`,
     });
-    await waitFor(() => output().includes("serving the API"), "start-up");
+    await until("start-up", () => output().includes("serving the API"), 90_000);
     const response = await fetch(`http://127.0.0.1:${port}/v1/states/CA`);
     assert.equal(response.status, 200);
     const exited = once(child, "exit");
@@ -85,18 +43,18 @@ describe("the server process", () => {
         .last_used_at;
 
     const port = await freePort();
-    const { child, output } = start({ PORT: String(port), DATABASE_URL: `sqlite:${path}` });
-    await waitFor(() => output().includes("serving the API"), "start-up");
+    const { child, output } = spawnServer({ PORT: String(port), DATABASE_URL: `sqlite:${path}` });
+    await until("start-up", () => output().includes("serving the API"), 90_000);
     const call = () =>
       fetch(`http://127.0.0.1:${port}/v1/federal`, {
         headers: { "x-api-key": secret },
       });
     assert.equal((await call()).status, 200);
     const seen: { first: string | null } = { first: null };
-    await waitForAsync(async () => {
+    await until("the first use to be written", async () => {
       seen.first = await lastUsed();
       return seen.first !== null;
-    }, "the first use to be written");
+    });
     const first = seen.first;
     assert.equal((await call()).status, 200);
     assert.equal(await lastUsed(), first, "the second use waits for the batch");
@@ -111,17 +69,17 @@ describe("the server process", () => {
   test("on SIGTERM, /readyz answers 503 at once while requests are still served through the grace period", async () => {
     const port = await freePort();
     const dir = mkdtempSync(join(tmpdir(), "cls-server-"));
-    const { child, output } = start({
+    const { child, output } = spawnServer({
       PORT: String(port),
       DATABASE_URL: `sqlite:${join(dir, "cls.db")}`,
       SHUTDOWN_GRACE_MS: "60000",
       SHUTDOWN_DRAIN_MS: "5000",
     });
-    await waitFor(() => output().includes("serving the API"), "start-up");
+    await until("start-up", () => output().includes("serving the API"), 90_000);
     assert.equal((await fetch(`http://127.0.0.1:${port}/readyz`)).status, 200);
     const exited = once(child, "exit");
     child.kill("SIGTERM");
-    await waitFor(() => output().includes("serving through the grace period"), "the signal");
+    await until("the signal", () => output().includes("serving through the grace period"), 90_000);
     const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
     assert.equal(ready.status, 503, "not ready at once");
     const served = await fetch(`http://127.0.0.1:${port}/v1/states/CA`);
@@ -133,14 +91,14 @@ describe("the server process", () => {
   });
 
   test("refuses a bad variable with a message naming it, and exits 1", async () => {
-    const { child, output } = start({ PORT: "eighty" });
+    const { child, output } = spawnServer({ PORT: "eighty" });
     const [code] = await once(child, "exit");
     assert.equal(code, 1);
     assert.match(output(), /PORT="eighty"/);
   });
 
   test("refuses a zero rate limit at start-up with one line naming the setting and its range", async () => {
-    const { child, output } = start({ PUBLIC_RATE_LIMIT: "0" });
+    const { child, output } = spawnServer({ PUBLIC_RATE_LIMIT: "0" });
     const [code] = await once(child, "exit");
     assert.equal(code, 1);
     assert.equal(

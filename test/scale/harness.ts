@@ -16,23 +16,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { freePort } from "../support/ports.ts";
+import { until } from "../support/wait.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 
-/** Polls `condition` (no sleeping on a guess): resolves when true, throws after timeoutMs. */
-export async function until(
-  what: string,
-  condition: () => Promise<boolean> | boolean,
-  timeoutMs = 15_000,
-  everyMs = 20,
-): Promise<number> {
-  const started = performance.now();
-  for (;;) {
-    if (await condition()) return performance.now() - started;
-    if (performance.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, everyMs));
-  }
-}
+export { until };
 
 const canConnect = (port: number) =>
   new Promise<boolean>((resolve) => {

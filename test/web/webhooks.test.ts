@@ -7,7 +7,8 @@ import { after, describe, test } from "node:test";
 import { Webhook } from "standardwebhooks";
 import { MAX_ENDPOINTS_PER_USER } from "../../src/webhooks/webhooks.routes.ts";
 import { buildTestApp, createTestDatabase } from "../helpers.ts";
-import { type Receiver, startReceiver, waitUntil } from "../webhooks/receiver.ts";
+import { until } from "../support/wait.ts";
+import { type Receiver, startReceiver } from "../webhooks/receiver.ts";
 import { createAgent, csrfTokenOf, ORIGIN, STRONG_PASSWORD, signedUpAgent } from "./agent.ts";
 
 const ALLOW_LOOPBACK = { WEBHOOK_ALLOWED_PRIVATE_HOSTS: "127.0.0.1" };
@@ -68,7 +69,7 @@ describe("webhooks pages (happy)", () => {
 
     const sent = await agent.submit(`/account/webhooks/${id}`, `/account/webhooks/${id}/test`, {});
     assert.equal(sent.statusCode, 303);
-    await waitUntil("the test event to arrive", () => receiver.received.length === 1);
+    await until("the test event to arrive", () => receiver.received.length === 1);
     const [request] = receiver.received;
     assert.ok(request);
     const payload = new Webhook(secret).verify(request.body, {
@@ -80,7 +81,7 @@ describe("webhooks pages (happy)", () => {
     assert.equal(payload.data.endpoint_id, id);
 
     let log = await agent.get(`/account/webhooks/${id}`);
-    await waitUntil("the attempt to be logged", async () => {
+    await until("the attempt to be logged", async () => {
       log = await agent.get(`/account/webhooks/${id}`);
       return log.body.includes("HTTP 200");
     });
@@ -101,7 +102,7 @@ describe("webhooks pages (happy)", () => {
       {},
     );
     assert.equal(resent.statusCode, 303);
-    await waitUntil("the resent delivery", () => receiver.received.length === 2);
+    await until("the resent delivery", () => receiver.received.length === 2);
     assert.equal(receiver.received[1]?.headers["webhook-id"], deliveryId);
 
     const confirm = await agent.get(`/account/webhooks/${id}/delete`);

@@ -4,7 +4,6 @@
  * so the receiver can tell it is the same message.
  */
 import assert from "node:assert/strict";
-import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -19,39 +18,24 @@ import { enqueueWebhookEvent } from "../../src/webhooks/webhook.queue.ts";
 import { DELIVERY_TIMEOUT_MS } from "../../src/webhooks/webhook.sender.ts";
 import { listDeliveryAttempts } from "../../src/webhooks/webhooks.repository.ts";
 import { freePort } from "../support/ports.ts";
-import { insertEndpoint, type Receiver, startReceiver, waitUntil } from "./receiver.ts";
+import { spawnServer } from "../support/server-process.ts";
+import { until } from "../support/wait.ts";
+import { insertEndpoint, type Receiver, startReceiver } from "./receiver.ts";
 
-const children: ChildProcess[] = [];
 const receivers: Receiver[] = [];
 after(async () => {
-  for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
   for (const receiver of receivers) await receiver.close();
 });
 
 async function startServer(databaseUrl: string) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["src/server.ts"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: "info",
-      SHUTDOWN_GRACE_MS: "0",
-      WEBHOOK_ALLOWED_PRIVATE_HOSTS: "127.0.0.1",
-      MAIL_OUTBOX_DIR: mkdtempSync(join(tmpdir(), "cls-outbox-")),
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  const server = spawnServer({
+    PORT: String(await freePort()),
+    DATABASE_URL: databaseUrl,
+    WEBHOOK_ALLOWED_PRIVATE_HOSTS: "127.0.0.1",
+    MAIL_OUTBOX_DIR: mkdtempSync(join(tmpdir(), "cls-outbox-")),
   });
-  children.push(child);
-  let output = "";
-  child.stdout?.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
-  await waitUntil("the server to start", () => output.includes("serving the API"), 90_000);
-  return { child, output: () => output };
+  await until("the server to start", () => server.output().includes("serving the API"), 90_000);
+  return server;
 }
 
 test("SIGKILL during a delivery, then a restart: the delivery is made, with the same webhook-id", async () => {
@@ -84,7 +68,7 @@ test("SIGKILL during a delivery, then a restart: the delivery is made, with the 
     }),
     systemClock,
   );
-  await waitUntil("the first attempt to reach the receiver", () => receiver.received.length === 1);
+  await until("the first attempt to reach the receiver", () => receiver.received.length === 1);
   const killedAt = Date.now();
   const exited = once(first.child, "exit");
   first.child.kill("SIGKILL");
@@ -94,7 +78,7 @@ test("SIGKILL during a delivery, then a restart: the delivery is made, with the 
   assert.ok(row.lease_until !== null, "it is leased by the dead process");
 
   await startServer(databaseUrl);
-  await waitUntil(
+  await until(
     "the delivery after the restart",
     () => receiver.received.length === 2,
     DELIVERY_TIMEOUT_MS + LEASE_MARGIN_MS + 30_000,
@@ -104,7 +88,7 @@ test("SIGKILL during a delivery, then a restart: the delivery is made, with the 
     receiver.received[1]?.headers["webhook-id"],
     receiver.received[0]?.headers["webhook-id"],
   );
-  await waitUntil("the attempt to be settled", async () => {
+  await until("the attempt to be settled", async () => {
     const current = await setup.db
       .selectFrom("webhook_deliveries")
       .select("state")

@@ -31,7 +31,8 @@ import {
   listDeliveryAttempts,
 } from "../../src/webhooks/webhooks.repository.ts";
 import { createTestDatabase, realDataset } from "../helpers.ts";
-import { insertEndpoint, type Receiver, startReceiver, waitUntil } from "./receiver.ts";
+import { until } from "../support/wait.ts";
+import { insertEndpoint, type Receiver, startReceiver } from "./receiver.ts";
 
 const receivers: Receiver[] = [];
 after(async () => {
@@ -432,7 +433,7 @@ describe("webhook retention", () => {
       },
     });
     dispatcher.start();
-    await waitUntil(
+    await until(
       "the purge on start",
       async () => (await count(ctx.db, "webhook_deliveries")) === 0,
     );
@@ -441,12 +442,9 @@ describe("webhook retention", () => {
     // Delivered now, purged only once it is past the retention and the interval has come round.
     await enqueueWebhookEvent(ctx.db, tookEffect(), ctx.clock);
     dispatcher.wake();
-    await waitUntil(
-      "the new delivery",
-      async () => (await count(ctx.db, "webhook_attempts")) === 1,
-    );
+    await until("the new delivery", async () => (await count(ctx.db, "webhook_attempts")) === 1);
     ctx.clock.advance(SETTLED_RETENTION_MS + 60_000);
-    await waitUntil(
+    await until(
       "the purge after the interval",
       async () => (await count(ctx.db, "webhook_deliveries")) === 0,
     );

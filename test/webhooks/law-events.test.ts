@@ -11,7 +11,8 @@ import { timeZoneOf } from "../../src/dataset/jurisdictions.ts";
 import { createFakeClock } from "../../src/lib/clock.ts";
 import { startOfDayIn } from "../../src/lib/zoned-time.ts";
 import { buildTestApp, createTestDatabase, realDataset, type TestApp } from "../helpers.ts";
-import { insertEndpoint, type Receiver, startReceiver, waitUntil } from "./receiver.ts";
+import { until } from "../support/wait.ts";
+import { insertEndpoint, type Receiver, startReceiver } from "./receiver.ts";
 
 const change = [...realDataset().histories.entries()]
   .flatMap(([code, events]) => events.map((event) => ({ code, event })))
@@ -61,7 +62,7 @@ test("law.took_effect arrives within 5 s of the moment, signed, with the fields 
   }
   clock.set(moment + 1_000);
   const movedAt = Date.now();
-  await waitUntil("law.took_effect at the receiver", () => receiver.received.length > 0, 5_000);
+  await until("law.took_effect at the receiver", () => receiver.received.length > 0, 5_000);
   const latencyMs = Date.now() - movedAt;
   assert.ok(latencyMs < 5_000, `delivered ${latencyMs} ms after the moment`);
 

@@ -24,7 +24,8 @@ import {
 import { createWebhookSender } from "../../src/webhooks/webhook.sender.ts";
 import { realDataset } from "../helpers.ts";
 import { createTestSchema, POSTGRES_URL, skipUnlessReachable } from "../support/backends.ts";
-import { insertEndpoint, type Receiver, startReceiver, waitUntil } from "./receiver.ts";
+import { until } from "../support/wait.ts";
+import { insertEndpoint, type Receiver, startReceiver } from "./receiver.ts";
 
 const cleanups: (() => Promise<void>)[] = [];
 after(async () => {
@@ -109,7 +110,7 @@ test("PostgreSQL, two instances: exactly one delivery per event per endpoint, in
     );
     for (const instance of instances) instance.wake();
     const expected = (repeat + 1) * EVENTS_PER_REPEAT;
-    await waitUntil(`repeat ${repeat} delivered`, () =>
+    await until(`repeat ${repeat} delivered`, () =>
       receivers.every((receiver) => receiver.received.length >= expected),
     );
   }

@@ -70,19 +70,6 @@ export async function startReceiver(host = "127.0.0.1", port = 0): Promise<Recei
   return receiver;
 }
 
-/** Polls `condition` until true, failing after `timeoutMs` (no fixed sleeps). */
-export async function waitUntil(
-  what: string,
-  condition: () => boolean | Promise<boolean>,
-  timeoutMs = 15_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 /** A user with one endpoint written straight through the repositories; returns the endpoint and secret. */
 export async function insertEndpoint(
   db: Database,

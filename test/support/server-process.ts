@@ -1,0 +1,32 @@
+/**
+ * The real server (`node src/server.ts`) as its own process, for tests of
+ * start-up, signals and crashes. Its stdout and stderr are collected; every
+ * process started here is killed when the test file ends, even after a
+ * failure midway.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { after } from "node:test";
+
+export type ServerProcess = { child: ChildProcess; output: () => string };
+
+const children: ChildProcess[] = [];
+after(() => {
+  for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+});
+
+/** Starts the server with `env` over the test's own environment (info logs, no shutdown grace). */
+export function spawnServer(env: Record<string, string>): ServerProcess {
+  const child = spawn(process.execPath, ["src/server.ts"], {
+    env: { ...process.env, LOG_LEVEL: "info", SHUTDOWN_GRACE_MS: "0", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.push(child);
+  let output = "";
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  return { child, output: () => output };
+}
