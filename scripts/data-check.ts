@@ -80,15 +80,30 @@ process.stdout.write(
 const depth = measureDepthCoverage(records);
 const depthWidth = Math.max(...depth.map((row) => row.variable.length));
 process.stdout.write(
-  `\n${"dated variable".padEnd(depthWidth)}  value / applies   (law sets none)  unknown, with the reason in the record\n`,
+  `\n${"dated variable".padEnd(depthWidth)}  value / applies   (none/n.a.)  law / official / secondary   since known   unknown, with the reason in the record\n`,
 );
 for (const row of depth) {
   const applies = row.group - row.notApplicable;
   const pct = applies === 0 ? 100 : (100 * row.filled) / applies;
+  const { law_text, official_guidance, secondary } = row.byConfidence;
+  const since = row.filled === 0 ? 100 : (100 * row.withSince) / row.filled;
   process.stdout.write(
-    `${row.variable.padEnd(depthWidth)}  ${String(row.filled).padStart(3)} / ${String(applies).padEnd(3)} ${pct.toFixed(0).padStart(4)}%   (${row.notApplicable})  ${row.unknown.join(" ")}\n`,
+    `${row.variable.padEnd(depthWidth)}  ${String(row.filled).padStart(3)} / ${String(applies).padEnd(3)} ${pct.toFixed(0).padStart(4)}%   (${String(row.notApplicable).padStart(2)})        ${String(law_text).padStart(3)} / ${String(official_guidance).padStart(3)} / ${String(secondary).padStart(3)}           ${String(row.withSince).padStart(3)} ${since.toFixed(0).padStart(3)}%   ${row.unknown.join(" ")}\n`,
   );
 }
+const totals = depth.reduce(
+  (sum, row) => ({
+    filled: sum.filled + row.filled,
+    withSince: sum.withSince + row.withSince,
+    law: sum.law + row.byConfidence.law_text,
+    official: sum.official + row.byConfidence.official_guidance,
+    secondary: sum.secondary + row.byConfidence.secondary,
+  }),
+  { filled: 0, withSince: 0, law: 0, official: 0, secondary: 0 },
+);
+process.stdout.write(
+  `values: ${totals.filled}; by confidence law_text ${totals.law}, official_guidance ${totals.official}, secondary ${totals.secondary}; with a known since ${totals.withSince}/${totals.filled} (${((100 * totals.withSince) / Math.max(1, totals.filled)).toFixed(0)}%, target ≥ 90%)\n`,
+);
 const adultRows = depth.filter((row) => row.variable.startsWith("adult_use."));
 const adultShares = adultRows.map((row) => row.filled / Math.max(1, row.group - row.notApplicable));
 const hempRow = depth.find((row) => row.variable === "hemp.intoxicating_products");

@@ -158,11 +158,16 @@ function datedFacts(
       ? given
       : {
           since: null,
+          since_unknown: null,
           authority: null,
           unknown:
             given.since === null
               ? "The dataset records this value from its last review; earlier values are not recorded."
               : `The dataset records this value from ${given.since}; earlier values are not recorded.`,
+          null_reason: "unknown",
+          confidence: null,
+          verified: null,
+          sources: [],
         };
   }
   return { ...facts, provenance };

@@ -12,9 +12,11 @@
  */
 import {
   ADULT_USE_VARIABLES,
+  type CONFIDENCE_LEVELS,
   HEMP_VARIABLES,
   type JurisdictionFile,
   MEDICAL_VARIABLES,
+  type ProvenanceRef,
 } from "./dataset.schema.ts";
 
 type Rule = {
@@ -197,10 +199,15 @@ export type DepthCoverage = Readonly<{
   unknown: string[];
   /** Values without an authority (must be none). */
   withoutAuthority: string[];
+  /** Values by how sure they are. */
+  byConfidence: Readonly<Record<Confidence, number>>;
+  /** Values with a known `since`. */
+  withSince: number;
 }>;
 
+type Confidence = (typeof CONFIDENCE_LEVELS)[number];
 type DepthGroup = {
-  provenance: Readonly<Partial<Record<string, { authority: unknown; unknown: string | null }>>>;
+  provenance: Readonly<Partial<Record<string, ProvenanceRef>>>;
 };
 
 /** The coverage of the dated variables (docs/DATA.md, the codebook). */
@@ -218,6 +225,8 @@ export function measureDepthCoverage(records: readonly JurisdictionFile[]): Dept
       let filled = 0;
       const unknown: string[] = [];
       const withoutAuthority: string[] = [];
+      const byConfidence = { law_text: 0, official_guidance: 0, secondary: 0 };
+      let withSince = 0;
       for (const record of records) {
         if (!applies(record)) continue;
         group += 1;
@@ -227,7 +236,9 @@ export function measureDepthCoverage(records: readonly JurisdictionFile[]): Dept
         if (value !== null && value !== undefined) {
           filled += 1;
           if (provenance?.authority == null) withoutAuthority.push(record.code);
-        } else if (provenance !== undefined && provenance.unknown === null) {
+          if (provenance?.confidence != null) byConfidence[provenance.confidence] += 1;
+          if (provenance?.since != null) withSince += 1;
+        } else if (provenance !== undefined && provenance.null_reason !== "unknown") {
           notApplicable += 1;
         } else {
           unknown.push(record.code);
@@ -240,6 +251,8 @@ export function measureDepthCoverage(records: readonly JurisdictionFile[]): Dept
         filled,
         unknown,
         withoutAuthority,
+        byConfidence,
+        withSince,
       });
     }
   }

@@ -127,6 +127,18 @@ export function measureGate(
       report.factGroupsWithUrl.total++;
       if (isCited(group) && group.authority?.url) report.factGroupsWithUrl.count++;
     }
+    value.hemp.sources.forEach((source, i) => {
+      checkUrl(file, `/hemp/sources/${i}/url`, source.url);
+    });
+    for (const key of ["adult_use", "medical", "hemp"] as const) {
+      for (const [name, provenance] of Object.entries(value[key].provenance)) {
+        if (provenance?.authority?.url)
+          checkUrl(file, `/${key}/provenance/${name}/authority/url`, provenance.authority.url);
+        provenance?.sources.forEach((source, i) => {
+          checkUrl(file, `/${key}/provenance/${name}/sources/${i}/url`, source.url);
+        });
+      }
+    }
     value.history.forEach((event, i) => {
       visit(file, `/history/${i}`, event, [report.eventsCited]);
     });

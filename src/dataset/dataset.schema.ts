@@ -205,10 +205,19 @@ export const Tax = Type.Object(
   { additionalProperties: false },
 );
 
-/** Where one fact comes from: the law that sets it, since when, or why it is unknown. */
+/** How sure a value is: the law's text was read; a regulator's own page; two agreeing secondary sources. */
+export const CONFIDENCE_LEVELS = ["law_text", "official_guidance", "secondary"] as const;
+/** Why a dated variable is null: the law sets none; it does not apply (no market, no program); unknown. */
+export const NULL_REASONS = ["none", "not_applicable", "unknown"] as const;
+
+/** Where one fact comes from: the law that sets it, since when, how sure, or why it is null. */
 export const Provenance = Type.Object(
   {
     since: Nullable(IsoDate, "Date the value has been in force; null if unknown"),
+    since_unknown: Nullable(
+      Text("Why the date is not known"),
+      "Why `since` is null where the value is set; null where `since` is known or the value is null",
+    ),
     authority: Type.Union([Authority, Type.Null()], {
       description: "The law that sets the value (or that makes it not apply)",
     }),
@@ -216,6 +225,28 @@ export const Provenance = Type.Object(
       Text("What research could not establish"),
       "Why the value is null where it is unknown; null where the value is known or does not apply",
     ),
+    null_reason: Nullable(
+      OneOf(
+        NULL_REASONS,
+        "none: the law sets none (e.g. no purchase limit); not_applicable: the variable does not apply (no licensed market or program); unknown: not established (see `unknown`)",
+      ),
+      "Why the value is null; null where the value is set",
+    ),
+    confidence: Nullable(
+      OneOf(
+        CONFIDENCE_LEVELS,
+        "law_text: the statute, rule or constitution was read; official_guidance: a regulator's or tax department's own page; secondary: at least two agreeing reputable secondary sources",
+      ),
+      "How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown",
+    ),
+    verified: Nullable(
+      IsoDate,
+      "Date the value was last checked against its source; null only where the value is unknown",
+    ),
+    sources: Type.Array(Source, {
+      description:
+        "What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`)",
+    }),
   },
   { additionalProperties: false },
 );
@@ -435,6 +466,12 @@ const eventFields = {
   authority,
   sources: Sources("Sources for this event"),
   sets: Type.Optional(Sets),
+  confidence: Type.Optional(
+    OneOf(
+      CONFIDENCE_LEVELS,
+      "For a change of law (`sets`): how sure its values are, as for a variable's provenance",
+    ),
+  ),
 };
 
 /** A change enacted but not yet in force on the record's day. */

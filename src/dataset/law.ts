@@ -23,7 +23,7 @@
 import { type AsOfSource, prepareAsOf, recordAsOf } from "../api/as-of.ts";
 import { dayIn, nextDay, startOfDayIn } from "../lib/zoned-time.ts";
 import type { Dataset } from "./dataset.load.ts";
-import type { Jurisdiction, LegalEvent, UpcomingChange } from "./dataset.schema.ts";
+import type { Jurisdiction, LegalEvent, ProvenanceRef, UpcomingChange } from "./dataset.schema.ts";
 import { timeZoneOf } from "./jurisdictions.ts";
 
 /** A record on a day: the served shape, where flags may be null before the base's review. */
@@ -108,11 +108,17 @@ export function applyChange(record: LawRecord, event: LegalEvent): LawRecord {
       const provenance = (next[group] as { provenance?: Record<string, unknown> } | undefined)
         ?.provenance;
       if (provenance !== undefined && parts.length === 2 && variable !== "provenance") {
-        next = withPath(next, [group, "provenance", variable], {
+        const provenance: ProvenanceRef = {
           since: event.effective,
+          since_unknown: null,
           authority: event.authority,
           unknown: null,
-        });
+          null_reason: value === null ? "none" : null,
+          confidence: event.confidence ?? null,
+          verified: null,
+          sources: event.sources,
+        };
+        next = withPath(next, [group, "provenance", variable], provenance);
       }
     }
   }

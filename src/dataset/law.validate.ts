@@ -20,6 +20,13 @@ import {
 } from "./dataset.schema.ts";
 import type { DatasetIssue } from "./dataset.validate.ts";
 
+/** Events that can set `decriminalization.since`. */
+const DECRIMINALIZING_KINDS = new Set([
+  "decriminalized",
+  "decriminalization_amended",
+  "adult_use_legalized",
+]);
+
 /** Fields a change of law may not set. */
 const FIXED_FIELDS = new Set(["code", "name", "fips", "type", "history", "last_reviewed"]);
 
@@ -79,6 +86,8 @@ export function changeIssues(
     else if (event.effective < event.date)
       issue(`${at}/effective`, `${event.effective} is before its enactment on ${event.date}`);
     if (event.authority === null) issue(`${at}/authority`, "a change of law needs its authority");
+    if (event.confidence === undefined)
+      issue(`${at}/confidence`, "a change of law needs its confidence");
     const paths = Object.keys(event.sets);
     if (paths.length === 0) issue(`${at}/sets`, "names no field");
     for (const path of paths) {
@@ -102,23 +111,73 @@ export function changeIssues(
   return issues;
 }
 
+type ProvenanceFile =
+  JurisdictionFile["adult_use"]["provenance"][keyof JurisdictionFile["adult_use"]["provenance"]];
+
+/**
+ * One dated variable's provenance: a set value has its law, how sure it is,
+ * when it was checked and since when (or why that is unknown); a null says
+ * why it is null; `secondary` rests on at least two sources.
+ */
 function provenanceIssues(
   issue: Issue,
   group: string,
   values: Readonly<Record<string, unknown>>,
-  provenance: Readonly<Record<string, { since: string | null; authority: unknown } | undefined>>,
+  provenance: Readonly<Record<string, ProvenanceFile | undefined>>,
   variables: readonly string[],
   reviewed: string,
 ) {
   for (const name of variables) {
     const given = provenance[name];
-    if (values[name] !== null && values[name] !== undefined && given?.authority == null) {
-      issue(`/${group}/provenance/${name}`, `${group}.${name} has a value but no authority`);
+    const at = `/${group}/provenance/${name}`;
+    const field = `${group}.${name}`;
+    const value = values[name];
+    const isSet = value !== null && value !== undefined;
+    if (given === undefined) {
+      if (isSet) issue(at, `${field} has a value but no provenance`);
+      continue;
     }
-    if (given?.since != null && given.since > reviewed) {
+    if (given.since != null && given.since > reviewed) {
       issue(
-        `/${group}/provenance/${name}/since`,
+        `${at}/since`,
         `${given.since} is after the review (${reviewed}): record a later value as a change of law`,
+      );
+    }
+    if (given.verified != null && given.verified > reviewed) {
+      issue(`${at}/verified`, `${given.verified} is after the review (${reviewed})`);
+    }
+    if (isSet) {
+      if (given.authority == null) issue(at, `${field} has a value but no authority`);
+      if (given.null_reason !== null)
+        issue(`${at}/null_reason`, `${field} has a value, so it has no null reason`);
+      if (given.since === null && given.since_unknown === null)
+        issue(
+          `${at}/since_unknown`,
+          `${field} has no since: give the date or say why it is unknown`,
+        );
+    } else if (given.null_reason === null) {
+      issue(`${at}/null_reason`, `${field} is null: say why (none, not_applicable or unknown)`);
+    }
+    if ((given.null_reason === "unknown") !== (given.unknown !== null)) {
+      issue(
+        `${at}/unknown`,
+        given.unknown === null
+          ? `${field} is unknown: say what research could not establish`
+          : `${field} gives an unknown reason but its null_reason is not "unknown"`,
+      );
+    }
+    const claimed = given.null_reason !== "unknown";
+    if (claimed) {
+      if (given.confidence === null) issue(`${at}/confidence`, `${field} needs a confidence`);
+      if (given.verified === null)
+        issue(`${at}/verified`, `${field} needs the date it was verified`);
+      if (!isSet && given.authority == null)
+        issue(at, `${field} is ${given.null_reason}: cite the law that makes it so`);
+    }
+    if (given.confidence === "secondary" && given.sources.length < 2) {
+      issue(
+        `${at}/sources`,
+        `${field} is secondary, so it needs at least two agreeing sources (has ${given.sources.length})`,
       );
     }
   }
@@ -135,6 +194,21 @@ export function depthIssues(file: string, record: JurisdictionFile): DatasetIssu
   provenanceIssues(issue, "hemp", hemp, hemp.provenance, HEMP_VARIABLES, reviewed);
   if (hemp.intoxicating_products !== null && hemp.authority === null) {
     issue("/hemp/authority", "the hemp group says what the law is, so it needs its authority");
+  }
+  const since = record.decriminalization.since;
+  if (since !== null) {
+    const law = record.history.find(
+      (event) =>
+        DECRIMINALIZING_KINDS.has(event.kind) &&
+        (event.effective ?? event.date) === since &&
+        event.authority !== null,
+    );
+    if (law === undefined) {
+      issue(
+        "/decriminalization/since",
+        `${since} is not the effective date of a cited law in the history (a decriminalized, decriminalization_amended or adult_use_legalized event)`,
+      );
+    }
   }
   if (!adult.legal) {
     for (const name of ADULT_USE_VARIABLES) {

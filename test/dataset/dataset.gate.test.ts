@@ -73,11 +73,23 @@ function record(history: unknown[]): JurisdictionFile {
   const group = (authority: unknown) => ({
     ...(authority === undefined ? {} : { authority }),
     sources: [{ title: "t", url: "https://example.gov/law", kind: "official" }],
+    provenance: {},
+  });
+  const secondary = (url: string) => ({
+    authority: { citation: "Ex. Code § 3", url: null },
+    sources: [
+      { title: "a", url: "https://example.com/a", kind: "news" },
+      { title: "b", url, kind: "news" },
+    ],
   });
   return {
     decriminalization: group({ citation: "Ex. Code § 1", url: "https://example.gov/1" }),
-    adult_use: group({ citation: "Ex. Code § 2", url: null }),
+    adult_use: {
+      ...group({ citation: "Ex. Code § 2", url: null }),
+      provenance: { delivery: secondary("https://bit.ly/d") },
+    },
     medical: group(undefined),
+    hemp: { sources: [], provenance: { minimum_age: secondary("https://example.com/c") } },
     history,
     regulator: { name: "r", url: "https://bit.ly/x" },
   } as unknown as JurisdictionFile;
@@ -114,16 +126,20 @@ describe("measuring the gate", () => {
     assert.deepEqual(report.officialSources, { total: 4, count: 3 });
   });
 
-  test("names each missing authority key and each deny-listed URL, regulator included", () => {
+  test("names each missing authority key and each deny-listed URL, regulator and provenance sources included", () => {
     assert.deepEqual(
       report.missingAuthority.map((f) => f.path),
       ["/medical", "/history/2"],
     );
     assert.deepEqual(
       report.denied.map((f) => f.path),
-      ["/history/1/sources/0/url", "/regulator/url"],
+      [
+        "/adult_use/provenance/delivery/sources/1/url",
+        "/history/1/sources/0/url",
+        "/regulator/url",
+      ],
     );
-    assert.match(formatGateReport(report), /deny-listed URLs 2 \(2 distinct\)/);
+    assert.match(formatGateReport(report), /deny-listed URLs 3 \(3 distinct\)/);
   });
 
   test("fails on every finding and every share below its target", () => {
