@@ -4,13 +4,11 @@
  */
 import { type Static, type TSchema, Type } from "typebox";
 import {
-  AdultUse,
   Federal,
   IsoDate,
   Jurisdiction,
+  JurisdictionOnDay,
   LegalEvent,
-  MEDICAL_PROGRAMS,
-  Medical,
   STATUSES,
 } from "../dataset/dataset.schema.ts";
 import { ERROR_CODES, registerParameterHint } from "../errors.ts";
@@ -164,41 +162,12 @@ const meta = <P extends Record<string, TSchema>>(extra: P) =>
 
 const count = Type.Integer({ minimum: 0, description: "Number of items in `data`" });
 
-const nullable = <T extends TSchema>(schema: T, description: string) =>
+const _nullable = <T extends TSchema>(schema: T, description: string) =>
   Type.Union([schema, Type.Null()], { description });
 
-/**
- * A record as it stood on `as_of`: the same shape, where the summary and the
- * legal flags may be null (the history cannot tell) and facts not yet in
- * force are null.
- */
-export const JurisdictionAsOf = Type.Object(
-  {
-    ...Jurisdiction.properties,
-    summary: nullable(
-      Type.String({ minLength: 1 }),
-      "The reader's summary of the law in force when the record was reviewed; null for an earlier day",
-    ),
-    status: nullable(Type.Enum([...STATUSES]), "Summary category on that day; null if unknown"),
-    decriminalized: nullable(Type.Boolean(), "Decriminalized on that day; null if unknown"),
-    adult_use: Type.Object(
-      {
-        ...AdultUse.properties,
-        legal: nullable(Type.Boolean(), "Legal for adults on that day; null if unknown"),
-      },
-      { additionalProperties: false },
-    ),
-    medical: Type.Object(
-      {
-        ...Medical.properties,
-        legal: nullable(Type.Boolean(), "A medical program existed on that day; null if unknown"),
-        program: nullable(Type.Enum([...MEDICAL_PROGRAMS]), "The program on that day"),
-      },
-      { additionalProperties: false },
-    ),
-  },
-  { additionalProperties: false, title: "JurisdictionAsOf" },
-);
+/** A record as it stood on `as_of` (the dataset's record on a day). */
+export const JurisdictionAsOf = JurisdictionOnDay;
+export type JurisdictionAsOf = JurisdictionOnDay;
 
 /** With `fields=`: only the named top-level fields of a record. */
 export const JurisdictionFields = Type.Partial(JurisdictionAsOf, {
@@ -302,6 +271,5 @@ export const ProblemSchema = Type.Object(
 
 export type StatesQuery = Static<typeof StatesQuery>;
 export type StateQuery = Static<typeof StateQuery>;
-export type JurisdictionAsOf = Static<typeof JurisdictionAsOf>;
 export type ChangesQuery = Static<typeof ChangesQuery>;
 export type ChangesMeta = Static<typeof ChangesMeta>;

@@ -10,16 +10,10 @@
 
 import fastJson from "fast-json-stringify";
 import type { Dataset } from "../dataset/dataset.load.ts";
-import {
-  type Jurisdiction,
-  type LegalEvent,
-  STATUSES,
-  type Status,
-} from "../dataset/dataset.schema.ts";
-import { createLawModel, type LawModel, lawOn } from "../dataset/law.ts";
+import { type LegalEvent, STATUSES, type Status } from "../dataset/dataset.schema.ts";
+import { type LawModel, type LawRecord, lawOn } from "../dataset/law.ts";
 import {
   type ChangesMeta,
-  type JurisdictionAsOf,
   RECORD_FIELDS,
   StateAsOfResponse,
   StatesAsOfResponse,
@@ -114,7 +108,7 @@ function filterKey(filter: StatesFilter): string {
  * answers `as_of` (built from `dataset` when not given, for a dataset whose
  * records are its base).
  */
-export function buildApiViews(dataset: Dataset, law: LawModel = createLawModel(dataset)): ApiViews {
+export function buildApiViews(dataset: Dataset<LawRecord>, law: LawModel): ApiViews {
   const version = dataset.manifest.version;
   const current = { sources_current_to: dataset.manifest.sources_current_to ?? null };
   const allReviewed = [
@@ -144,9 +138,10 @@ export function buildApiViews(dataset: Dataset, law: LawModel = createLawModel(d
     const key = filterKey(filter);
     let view = listViews.get(key);
     if (view === undefined) {
-      const data = dataset.jurisdictions.filter((j: Jurisdiction) => {
+      const data = dataset.jurisdictions.filter((j) => {
         if (!filter.includeTerritories && j.type === "territory") return false;
-        if (filter.statuses !== null && !filter.statuses.includes(j.status)) return false;
+        if (filter.statuses !== null && (j.status === null || !filter.statuses.includes(j.status)))
+          return false;
         if (filter.decriminalized !== null && j.decriminalized !== filter.decriminalized)
           return false;
         return true;
@@ -172,7 +167,7 @@ export function buildApiViews(dataset: Dataset, law: LawModel = createLawModel(d
     states({ includeTerritories, statuses: null, decriminalized: null }),
   );
 
-  const served = new Map<string, Jurisdiction>(
+  const served = new Map<string, LawRecord>(
     dataset.jurisdictions.map((record) => [record.code, record]),
   );
   const eventDates = [...dataset.histories.values()].flat().map((event) => event.date);
@@ -190,17 +185,15 @@ export function buildApiViews(dataset: Dataset, law: LawModel = createLawModel(d
     }
     return view;
   };
-  const recordOn = (
-    code: string,
-    asOf: string | null,
-  ): Jurisdiction | JurisdictionAsOf | undefined => {
+  const recordOn = (code: string, asOf: string | null): LawRecord | undefined => {
     if (asOf === null) return served.get(code);
-    return lawOn(law, code, asOf) as JurisdictionAsOf | undefined;
+    return lawOn(law, code, asOf);
   };
-  const project = (record: Record<string, unknown>, fields: readonly string[] | null) => {
-    if (fields === null) return record;
+  const project = (record: object, fields: readonly string[] | null) => {
+    const all: Record<string, unknown> = { ...record };
+    if (fields === null) return all;
     const picked: Record<string, unknown> = {};
-    for (const name of RECORD_FIELDS) if (fields.includes(name)) picked[name] = record[name];
+    for (const name of RECORD_FIELDS) if (fields.includes(name)) picked[name] = all[name];
     return picked;
   };
   const optionsKey = (options: RecordOptions) =>
@@ -213,7 +206,7 @@ export function buildApiViews(dataset: Dataset, law: LawModel = createLawModel(d
         const data = dataset.jurisdictions
           .filter((j) => filter.includeTerritories || j.type !== "territory")
           .map((j) => recordOn(j.code, options.asOf))
-          .filter((record): record is Jurisdiction | JurisdictionAsOf => {
+          .filter((record): record is LawRecord => {
             if (record === undefined) return false;
             if (
               filter.statuses !== null &&
@@ -241,28 +234,24 @@ export function buildApiViews(dataset: Dataset, law: LawModel = createLawModel(d
               code: record.code,
               geometryJson: shapes.get(record.fips) ?? "null",
               properties:
-                options.fields === null
-                  ? flatProperties(record)
-                  : project(record as unknown as Record<string, unknown>, options.fields),
+                options.fields === null ? flatProperties(record) : project(record, options.fields),
             })),
             meta,
           );
         }
         if (options.fields !== null) {
           return JSON.stringify({
-            data: data.map((record) =>
-              project(record as unknown as Record<string, unknown>, options.fields),
-            ),
+            data: data.map((record) => project(record, options.fields)),
             meta,
           });
         }
         if (options.asOf !== null) {
           return serializeStatesAsOf({
-            data: data as JurisdictionAsOf[],
+            data,
             meta: { ...meta, as_of: options.asOf },
           });
         }
-        return serializeStates({ data: data as Jurisdiction[], meta });
+        return serializeStates({ data, meta });
       },
     );
 
@@ -278,17 +267,17 @@ export function buildApiViews(dataset: Dataset, law: LawModel = createLawModel(d
       };
       if (options.fields !== null) {
         return JSON.stringify({
-          data: project(record as unknown as Record<string, unknown>, options.fields),
+          data: project(record, options.fields),
           meta,
         });
       }
       if (options.asOf !== null) {
         return serializeStateAsOf({
-          data: record as JurisdictionAsOf,
+          data: record,
           meta: { ...meta, as_of: options.asOf },
         });
       }
-      return serializeState({ data: record as Jurisdiction, meta });
+      return serializeState({ data: record, meta });
     });
   };
   const federal = buildRepresentation(

@@ -13,6 +13,7 @@ import {
   type FederalFile,
   type Jurisdiction,
   type JurisdictionFile,
+  type JurisdictionOnDay,
   type LegalEvent,
   type SourceRef,
 } from "./dataset.schema.ts";
@@ -24,12 +25,14 @@ import {
   type ParsedFile,
   schemaIssues,
 } from "./dataset.validate.ts";
+import { checkServedLaw } from "./law.gate.ts";
 
-export type Dataset = Readonly<{
+/** The dataset: its base records (`Jurisdiction`), or the records on a day (`LawRecord`). */
+export type Dataset<R extends JurisdictionOnDay = Jurisdiction> = Readonly<{
   manifest: DatasetManifest;
   /** Every jurisdiction, sorted by name. */
-  jurisdictions: readonly Jurisdiction[];
-  byCode: ReadonlyMap<string, Jurisdiction>;
+  jurisdictions: readonly R[];
+  byCode: ReadonlyMap<string, R>;
   /** Each jurisdiction's events, oldest first. */
   histories: ReadonlyMap<string, readonly LegalEvent[]>;
   federal: Federal;
@@ -177,6 +180,8 @@ function eventsOf(
       authority: event.authority,
       sources: event.sources,
       ...(event.sets === undefined ? {} : { sets: event.sets }),
+      ...(event.confidence === undefined ? {} : { confidence: event.confidence }),
+      ...(event.verified === undefined ? {} : { verified: event.verified }),
     };
   });
 }
@@ -209,7 +214,12 @@ export function buildDataset(checked: CheckedDataset): Dataset {
   const histories = new Map<string, LegalEvent[]>();
   for (const { value } of checked.jurisdictions) {
     const { history, ...current } = value;
-    jurisdictions.push({ ...current, upcoming: [], sources: gatherSources(value) });
+    jurisdictions.push({
+      ...current,
+      hemp: { ...current.hemp, federal: null },
+      upcoming: [],
+      sources: gatherSources(value),
+    });
     histories.set(value.code, eventsOf(value.code, history));
   }
   jurisdictions.sort((a, b) => a.name.localeCompare(b.name, "en"));
@@ -227,8 +237,23 @@ export function buildDataset(checked: CheckedDataset): Dataset {
   });
 }
 
-/** Reads, validates and shapes a data folder; throws a DatasetError naming every problem. */
+/**
+ * Reads, validates and shapes a data folder, then checks the records it
+ * will serve (src/dataset/law.gate.ts); throws a DatasetError naming every
+ * problem.
+ */
 export function loadDataset(dir: string, today: string): Dataset {
   const { raw, errors } = readDataset(dir);
-  return buildDataset(checkDataset(raw, today, errors));
+  const dataset = buildDataset(checkDataset(raw, today, errors));
+  const { findings } = checkServedLaw(dataset, today);
+  if (findings.length > 0) {
+    throw new DatasetError(
+      findings.map((finding) => ({
+        file: `jurisdictions/${finding.code}.json`,
+        path: `served on ${finding.day}: ${finding.field}`,
+        message: finding.message,
+      })),
+    );
+  }
+  return dataset;
 }

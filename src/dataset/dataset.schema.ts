@@ -382,6 +382,45 @@ export const Hemp = Type.Object(
   { additionalProperties: false },
 );
 
+/** Federal law on hemp-derived intoxicating products, beside the state's own rule. */
+export const FederalHempRule = Type.Object(
+  {
+    intoxicating_products: OneOf(
+      HEMP_TREATMENTS,
+      "Federal law's treatment of the same products, whatever the state allows",
+    ),
+    summary: Text("What federal law says, in plain words"),
+    since: IsoDate,
+    authority: Authority,
+  },
+  { additionalProperties: false },
+);
+
+/** The hemp group as served: the file's, with the federal rule in force on the record's day. */
+export const ServedHemp = Type.Object(
+  {
+    ...Hemp.properties,
+    federal: Nullable(
+      FederalHempRule,
+      "Federal law on these products on the record's day, where it says more than the 2018 definition (from 2026-11-12: Pub. L. 119-37, § 781); null before",
+    ),
+  },
+  { additionalProperties: false },
+);
+
+/** The law that prohibited possession before any later law in the record changed it. */
+export const Prohibition = Type.Object(
+  {
+    authority: Authority,
+    sources: Sources("Sources for the citation"),
+  },
+  {
+    additionalProperties: false,
+    description:
+      "The statute that prohibits possessing cannabis (the offense and the schedule): cited by a fact group on a day when no later law in this record had changed it",
+  },
+);
+
 export const AdultUse = Type.Object(
   {
     legal: Type.Boolean({ description: "Adults may legally possess cannabis for any purpose" }),
@@ -472,6 +511,12 @@ const eventFields = {
       "For a change of law (`sets`): how sure its values are, as for a variable's provenance",
     ),
   ),
+  verified: Type.Optional(
+    Type.String({
+      ...IsoDate,
+      description: "For a change of law (`sets`): the date its values were last checked",
+    }),
+  ),
 };
 
 /** A change enacted but not yet in force on the record's day. */
@@ -514,6 +559,7 @@ const jurisdictionFields = {
   adult_use: AdultUse,
   medical: Medical,
   hemp: Hemp,
+  prohibition: Type.Optional(Prohibition),
   regulator: Nullable(Regulator, "The regulator, where one exists"),
   notes: Type.Array(Text("A plain-language caveat"), {
     description: "Caveats: pending measures, court challenges, vetoes, conflicting sources",
@@ -534,6 +580,7 @@ export const JurisdictionFile = Type.Object(
 export const Jurisdiction = Type.Object(
   {
     ...jurisdictionFields,
+    hemp: ServedHemp,
     upcoming: Type.Array(UpcomingChange, {
       description:
         "Changes enacted but not yet in force on the record's day, soonest first: each with its effective date and the fields it sets",
@@ -556,6 +603,39 @@ export const LegalEvent = Type.Object(
     }),
   },
   { additionalProperties: false },
+);
+
+/**
+ * A record as it stood on a day (the served record, `as_of`, the panels):
+ * the same shape, where the summary and the legal flags may be null (the
+ * history cannot tell) and facts not yet in force are null.
+ */
+export const JurisdictionOnDay = Type.Object(
+  {
+    ...Jurisdiction.properties,
+    summary: Nullable(
+      Type.String({ minLength: 1 }),
+      "The reader's summary of the law in force when the record was reviewed; null for an earlier day",
+    ),
+    status: Nullable(Type.Enum([...STATUSES]), "Summary category on that day; null if unknown"),
+    decriminalized: Nullable(Type.Boolean(), "Decriminalized on that day; null if unknown"),
+    adult_use: Type.Object(
+      {
+        ...AdultUse.properties,
+        legal: Nullable(Type.Boolean(), "Legal for adults on that day; null if unknown"),
+      },
+      { additionalProperties: false },
+    ),
+    medical: Type.Object(
+      {
+        ...Medical.properties,
+        legal: Nullable(Type.Boolean(), "A medical program existed on that day; null if unknown"),
+        program: Nullable(Type.Enum([...MEDICAL_PROGRAMS]), "The program on that day"),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false, title: "JurisdictionAsOf" },
 );
 
 export const FederalEventFile = Type.Object(
@@ -593,6 +673,18 @@ const federalFields = {
       thc_limit: Text("The THC limit that separates hemp from marijuana"),
       enacted_by: Nullable(Enactment, "The law that set the definition"),
       effective: Nullable(IsoDate, "Date the definition took effect"),
+      products: Type.Optional(
+        Type.Object(
+          {
+            intoxicating_products: OneOf(
+              HEMP_TREATMENTS,
+              "What the definition in force from `effective` means for hemp-derived intoxicating products",
+            ),
+            summary: Text("That rule in one or two plain sentences, as shown beside each state's"),
+          },
+          { additionalProperties: false },
+        ),
+      ),
       summary: Text("Plain-language summary, including later amendments and their dates"),
       authority,
       sources: Sources("Sources"),
@@ -646,6 +738,8 @@ export const DatasetManifest = Type.Object(
 
 export type JurisdictionFile = Static<typeof JurisdictionFile>;
 export type Jurisdiction = Static<typeof Jurisdiction>;
+export type JurisdictionOnDay = Static<typeof JurisdictionOnDay>;
+export type FederalHempRule = Static<typeof FederalHempRule>;
 export type HistoryEventFile = Static<typeof HistoryEventFile>;
 export type LegalEvent = Static<typeof LegalEvent>;
 export type FederalFile = Static<typeof FederalFile>;

@@ -11,23 +11,36 @@
  *   order on the same day).
  * - `lawOn(model, code, day)` is the one computation behind every answer:
  *   the current record (day = today in the jurisdiction's zone), `as_of`,
- *   the list and its filters, GeoJSON, the website, the feeds and the
- *   panels. Before the base's review it reconstructs from the history
- *   (src/api/as-of.ts) and is null where the history cannot tell.
+ *   the list and its filters, GeoJSON, the website, the feeds, the panels,
+ *   a release's files and the data gate (src/dataset/law.gate.ts), which
+ *   checks the records it returns. Before the base's review it
+ *   reconstructs from the history (src/dataset/law.past.ts) and is null
+ *   where the history cannot tell. The same fold (`foldChanges`) applies
+ *   changes of law to a file when the gate checks each change.
+ * - The hemp group carries the federal rule in force that day
+ *   (`hemp.federal`, from data/federal.json) beside the state's own.
  * - `upcoming` lists the events enacted on or before the day whose
  *   effective date is after it, soonest first.
  * - A record changes only on a day named somewhere in its data, or the day
  *   after one (every comparison is with such a date), so the next change
  *   is found by computing the record on those days only.
  */
-import { type AsOfSource, prepareAsOf, recordAsOf } from "../api/as-of.ts";
 import { dayIn, nextDay, startOfDayIn } from "../lib/zoned-time.ts";
 import type { Dataset } from "./dataset.load.ts";
-import type { Jurisdiction, LegalEvent, ProvenanceRef, UpcomingChange } from "./dataset.schema.ts";
+import type {
+  Federal,
+  FederalHempRule,
+  Jurisdiction,
+  JurisdictionOnDay,
+  LegalEvent,
+  ProvenanceRef,
+  UpcomingChange,
+} from "./dataset.schema.ts";
 import { timeZoneOf } from "./jurisdictions.ts";
+import { type AsOfSource, prepareAsOf, recordAsOf } from "./law.past.ts";
 
 /** A record on a day: the served shape, where flags may be null before the base's review. */
-export type LawRecord = Jurisdiction;
+export type LawRecord = JurisdictionOnDay;
 
 export type LawModel = Readonly<{
   base: Dataset;
@@ -50,6 +63,20 @@ function collectDates(value: unknown, into: Set<string>): void {
   }
 }
 
+/** The changes of law (events with `sets` and an effective date) in the order they apply. */
+export function changesInOrder<E extends Pick<LegalEvent, "sets" | "effective">>(
+  history: readonly E[],
+): E[] {
+  return history
+    .map((event, index) => ({ event, index }))
+    .filter(({ event }) => event.sets !== undefined && event.effective !== null)
+    .sort(
+      (a, b) =>
+        (a.event.effective ?? "").localeCompare(b.event.effective ?? "") || a.index - b.index,
+    )
+    .map(({ event }) => event);
+}
+
 export function createLawModel(base: Dataset): LawModel {
   const asOf = new Map<string, AsOfSource>();
   const changes = new Map<string, LegalEvent[]>();
@@ -57,17 +84,7 @@ export function createLawModel(base: Dataset): LawModel {
   for (const record of base.jurisdictions) {
     const history = base.histories.get(record.code) ?? [];
     asOf.set(record.code, prepareAsOf(record, history));
-    changes.set(
-      record.code,
-      history
-        .map((event, index) => ({ event, index }))
-        .filter(({ event }) => event.sets !== undefined && event.effective !== null)
-        .sort(
-          (a, b) =>
-            (a.event.effective ?? "").localeCompare(b.event.effective ?? "") || a.index - b.index,
-        )
-        .map(({ event }) => event),
-    );
+    changes.set(record.code, changesInOrder(history));
     const dates = new Set<string>();
     collectDates(record, dates);
     collectDates(history, dates);
@@ -78,51 +95,79 @@ export function createLawModel(base: Dataset): LawModel {
 }
 
 /** A copy of `target` with `value` at the dotted `path` (objects along it copied, never shared). */
-function withPath(target: Record<string, unknown>, path: readonly string[], value: unknown) {
+function withPath<T extends object>(target: T, path: readonly string[], value: unknown): T {
   const [head, ...rest] = path;
   if (head === undefined) return target;
-  const copy: Record<string, unknown> = { ...target };
+  const copy: Record<string, unknown> = { ...(target as Record<string, unknown>) };
   if (rest.length === 0) copy[head] = value;
   else {
     const inner = copy[head];
-    copy[head] = withPath(
-      inner !== null && typeof inner === "object" ? (inner as Record<string, unknown>) : {},
-      rest,
-      value,
-    );
+    copy[head] = withPath(inner !== null && typeof inner === "object" ? inner : {}, rest, value);
   }
-  return copy;
+  // The copy has the target's keys, with one value replaced at a path the gate checked.
+  return copy as T;
 }
 
 /** The variables whose provenance a change updates: `group.variable` paths of dated groups. */
 const DATED_GROUPS = new Set(["adult_use", "medical", "hemp"]);
 
-/** Applies one change of law to a record: its values, and the provenance of what it sets. */
-export function applyChange(record: LawRecord, event: LegalEvent): LawRecord {
-  let next = record as unknown as Record<string, unknown>;
+type ChangeOfLaw = Pick<
+  LegalEvent,
+  "sets" | "effective" | "authority" | "sources" | "confidence" | "verified"
+>;
+
+/**
+ * Applies one change of law to a record (served or file): its values, and
+ * the provenance of each dated variable it sets.
+ */
+export function applyChange<R extends object>(record: R, event: ChangeOfLaw): R {
+  let next = record;
   for (const [path, value] of Object.entries(event.sets ?? {})) {
     const parts = path.split(".");
     next = withPath(next, parts, value);
     const [group, variable] = parts;
-    if (group !== undefined && variable !== undefined && DATED_GROUPS.has(group)) {
-      const provenance = (next[group] as { provenance?: Record<string, unknown> } | undefined)
-        ?.provenance;
-      if (provenance !== undefined && parts.length === 2 && variable !== "provenance") {
-        const provenance: ProvenanceRef = {
-          since: event.effective,
-          since_unknown: null,
-          authority: event.authority,
-          unknown: null,
-          null_reason: value === null ? "none" : null,
-          confidence: event.confidence ?? null,
-          verified: null,
-          sources: event.sources,
-        };
-        next = withPath(next, [group, "provenance", variable], provenance);
-      }
+    if (
+      group !== undefined &&
+      variable !== undefined &&
+      parts.length === 2 &&
+      DATED_GROUPS.has(group) &&
+      variable !== "provenance"
+    ) {
+      const provenance: ProvenanceRef = {
+        since: event.effective,
+        since_unknown: null,
+        authority: event.authority,
+        unknown: null,
+        null_reason: value === null ? "none" : null,
+        confidence: event.confidence ?? null,
+        verified: event.verified ?? null,
+        sources: event.sources,
+      };
+      next = withPath(next, [group, "provenance", variable], provenance);
     }
   }
-  return next as unknown as LawRecord;
+  return next;
+}
+
+/** `record` with every change of `history` effective on or before `day` applied: the one fold. */
+export function foldChanges<R extends object, E extends ChangeOfLaw>(
+  record: R,
+  history: readonly E[],
+  day: string,
+): R {
+  let folded = record;
+  for (const event of changesInOrder(history)) {
+    if (event.effective !== null && event.effective <= day) folded = applyChange(folded, event);
+  }
+  return folded;
+}
+
+/** The federal rule on hemp products in force on `day`, or null before it. */
+export function federalHempOn(federal: Federal, day: string): FederalHempRule | null {
+  const { products, effective, authority } = federal.hemp;
+  if (products === undefined || effective === null || authority === null || effective > day)
+    return null;
+  return { ...products, since: effective, authority };
 }
 
 function upcomingOn(history: readonly LegalEvent[], day: string): UpcomingChange[] {
@@ -145,11 +190,12 @@ function upcomingOn(history: readonly LegalEvent[], day: string): UpcomingChange
 export function lawOn(model: LawModel, code: string, day: string): LawRecord | undefined {
   const source = model.asOf.get(code);
   if (source === undefined) return undefined;
-  let record = recordAsOf(source, day) as unknown as LawRecord;
-  for (const event of model.changes.get(code) ?? []) {
-    if (event.effective !== null && event.effective <= day) record = applyChange(record, event);
-  }
-  return { ...record, upcoming: upcomingOn(model.base.histories.get(code) ?? [], day) };
+  const record = foldChanges(recordAsOf(source, day), model.changes.get(code) ?? [], day);
+  return {
+    ...record,
+    hemp: { ...record.hemp, federal: federalHempOn(model.base.federal, day) },
+    upcoming: upcomingOn(model.base.histories.get(code) ?? [], day),
+  };
 }
 
 /**
@@ -165,10 +211,37 @@ export function nextChangeDay(model: LawModel, code: string, day: string): strin
   return null;
 }
 
+/**
+ * The record as pages and files show it, where every flag must be known.
+ * From the base's review on (the only days a live server reaches) it is
+ * the day's record unchanged. Before the review (an instance whose clock is
+ * set back, as tests do), a summary is not known, so it says so, and a flag
+ * the history cannot tell is shown as reviewed.
+ */
+export function readableRecord(record: LawRecord, base: Jurisdiction): Jurisdiction {
+  const { adult_use: adult, medical } = record;
+  return {
+    ...record,
+    summary:
+      record.summary ??
+      `This record shows the law as it stood on an earlier day; its plain-language summary is kept from its review on ${base.last_reviewed}.`,
+    status: record.status ?? base.status,
+    decriminalized: record.decriminalized ?? base.decriminalized,
+    adult_use: { ...adult, legal: adult.legal ?? base.adult_use.legal },
+    medical: {
+      ...medical,
+      legal: medical.legal ?? base.medical.legal,
+      program: medical.program ?? base.medical.program,
+    },
+  };
+}
+
 /** The law in force at one instant: each jurisdiction on its own day. */
 export type LawState = Readonly<{
   /** The dataset as served at this instant: records for each jurisdiction's day. */
-  dataset: Dataset;
+  dataset: Dataset<LawRecord>;
+  /** The same records as pages and files show them (`readableRecord`). */
+  readable: Dataset<Jurisdiction>;
   /** Each jurisdiction's day at the instant. */
   days: ReadonlyMap<string, string>;
   /** When the next record changes (ms since the epoch); Infinity if none is recorded. */
@@ -179,20 +252,29 @@ export type LawState = Readonly<{
 export function lawAt(model: LawModel, nowMs: number): LawState {
   const days = new Map<string, string>();
   let nextChangeAt = Number.POSITIVE_INFINITY;
-  const jurisdictions = model.base.jurisdictions.map((base) => {
+  const records: LawRecord[] = [];
+  const readable: Jurisdiction[] = [];
+  for (const base of model.base.jurisdictions) {
     const zone = timeZoneOf(base.code);
     const day = dayIn(zone, nowMs);
     days.set(base.code, day);
     const next = nextChangeDay(model, base.code, day);
     if (next !== null) nextChangeAt = Math.min(nextChangeAt, startOfDayIn(zone, next));
-    return lawOn(model, base.code, day) ?? base;
-  });
-  const dataset: Dataset = Object.freeze({
+    const record = lawOn(model, base.code, day) ?? base;
+    records.push(record);
+    readable.push(readableRecord(record, base));
+  }
+  const dataset: Dataset<LawRecord> = Object.freeze({
     ...model.base,
-    jurisdictions,
-    byCode: new Map(jurisdictions.map((record) => [record.code, record])),
+    jurisdictions: records,
+    byCode: new Map(records.map((record) => [record.code, record])),
   });
-  return Object.freeze({ dataset, days, nextChangeAt });
+  const readableDataset: Dataset<Jurisdiction> = Object.freeze({
+    ...model.base,
+    jurisdictions: readable,
+    byCode: new Map(readable.map((record) => [record.code, record])),
+  });
+  return Object.freeze({ dataset, readable: readableDataset, days, nextChangeAt });
 }
 
 /**

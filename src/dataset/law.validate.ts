@@ -19,6 +19,7 @@ import {
   MEDICAL_VARIABLES,
 } from "./dataset.schema.ts";
 import type { DatasetIssue } from "./dataset.validate.ts";
+import { foldChanges } from "./law.ts";
 
 /** Events that can set `decriminalization.since`. */
 const DECRIMINALIZING_KINDS = new Set([
@@ -43,33 +44,6 @@ function hasPath(record: unknown, parts: readonly string[]): boolean {
   return true;
 }
 
-function setPath(target: Record<string, unknown>, parts: readonly string[], value: unknown) {
-  const [head, ...rest] = parts;
-  if (head === undefined) return;
-  if (rest.length === 0) target[head] = value;
-  else setPath(target[head] as Record<string, unknown>, rest, value);
-}
-
-/** The file's record with every change effective on or before `day` applied (file order). */
-export function foldChanges(record: JurisdictionFile, day: string): JurisdictionFile {
-  const folded = structuredClone(record) as unknown as Record<string, unknown>;
-  const changes = record.history
-    .map((event, index) => ({ event, index }))
-    .filter(({ event }) => event.sets !== undefined && event.effective !== null)
-    .sort(
-      (a, b) =>
-        (a.event.effective ?? "").localeCompare(b.event.effective ?? "") || a.index - b.index,
-    );
-  for (const { event } of changes) {
-    if ((event.effective ?? "") > day) break;
-    for (const [path, value] of Object.entries(event.sets ?? {})) {
-      const parts = path.split(".");
-      if (hasPath(folded, parts)) setPath(folded, parts, structuredClone(value));
-    }
-  }
-  return folded as unknown as JurisdictionFile;
-}
-
 /** Problems with the changes of law in one file; `check` validates a whole record. */
 export function changeIssues(
   file: string,
@@ -88,6 +62,8 @@ export function changeIssues(
     if (event.authority === null) issue(`${at}/authority`, "a change of law needs its authority");
     if (event.confidence === undefined)
       issue(`${at}/confidence`, "a change of law needs its confidence");
+    if (event.verified === undefined)
+      issue(`${at}/verified`, "a change of law needs the date it was verified");
     const paths = Object.keys(event.sets);
     if (paths.length === 0) issue(`${at}/sets`, "names no field");
     for (const path of paths) {
@@ -99,7 +75,7 @@ export function changeIssues(
       }
     }
     if (event.effective === null || issues.length > 0) return;
-    const folded = foldChanges(record, event.effective);
+    const folded = foldChanges(record, record.history, event.effective);
     for (const problem of check(folded)) {
       const field = problem.path.replace(/^\//, "").replaceAll("/", ".");
       issue(

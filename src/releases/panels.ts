@@ -9,8 +9,7 @@
  * Columns are documented in docs/DATA.md.
  */
 import type { Dataset } from "../dataset/dataset.load.ts";
-import type { Jurisdiction } from "../dataset/dataset.schema.ts";
-import { createLawModel, type LawModel, lawOn } from "../dataset/law.ts";
+import { createLawModel, type LawModel, type LawRecord, lawOn } from "../dataset/law.ts";
 import {
   type Basis,
   buildTimelines,
@@ -44,7 +43,7 @@ type Value = string | number | boolean | null;
 export const DATED_VARIABLES: readonly {
   column: string;
   yesNo: boolean;
-  read: (r: Jurisdiction) => Value;
+  read: (r: LawRecord) => Value;
 }[] = [
   { column: "adult_use_minimum_age", yesNo: false, read: (r) => r.adult_use.minimum_age },
   {
@@ -107,11 +106,11 @@ export const DATED_VARIABLES: readonly {
 /** Records on turning days, computed once per model and jurisdiction (every panel reads them). */
 const turningRecords = new WeakMap<
   LawModel,
-  Map<string, [string | null, Jurisdiction | undefined][]>
+  Map<string, [string | null, LawRecord | undefined][]>
 >();
 
 /** A jurisdiction's record on each of its turning days (its value holds until the next). */
-function recordsByDay(model: LawModel, code: string): [string | null, Jurisdiction | undefined][] {
+function recordsByDay(model: LawModel, code: string): [string | null, LawRecord | undefined][] {
   let byCode = turningRecords.get(model);
   if (byCode === undefined) {
     byCode = new Map();
@@ -128,10 +127,10 @@ function recordsByDay(model: LawModel, code: string): [string | null, Jurisdicti
 function computeRecordsByDay(
   model: LawModel,
   code: string,
-): [string | null, Jurisdiction | undefined][] {
+): [string | null, LawRecord | undefined][] {
   return [
     [null, lawOn(model, code, "1900-01-01")],
-    ...(model.turningDays.get(code) ?? []).map((day): [string, Jurisdiction | undefined] => [
+    ...(model.turningDays.get(code) ?? []).map((day): [string, LawRecord | undefined] => [
       day,
       lawOn(model, code, day),
     ]),
@@ -140,8 +139,8 @@ function computeRecordsByDay(
 
 /** A dated variable's timeline, from the records on the turning days. */
 function datedTimeline(
-  records: readonly [string | null, Jurisdiction | undefined][],
-  read: (r: Jurisdiction) => Value,
+  records: readonly [string | null, LawRecord | undefined][],
+  read: (r: LawRecord) => Value,
 ): Timeline<Value> {
   const segments: { from: string | null; value: Value }[] = [];
   for (const [from, record] of records) {

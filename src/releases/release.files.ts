@@ -179,7 +179,7 @@ export function buildReleaseFiles(dataset: Dataset, timings?: BuildTimings): Rel
 
   // The records as in force at noon UTC on the release day; the dataset file keeps the model.
   const model = createLawModel(dataset);
-  const inForce = lawAt(model, Date.parse(`${dataset.manifest.released}T12:00:00Z`)).dataset;
+  const inForce = lawAt(model, Date.parse(`${dataset.manifest.released}T12:00:00Z`)).readable;
   const records = inForce.jurisdictions;
   add(
     "dataset.json",

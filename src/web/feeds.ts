@@ -19,6 +19,7 @@ import {
 import type { Dataset } from "../dataset/dataset.load.ts";
 import type { LegalEvent } from "../dataset/dataset.schema.ts";
 import { timeZoneOf } from "../dataset/jurisdictions.ts";
+import type { LawRecord } from "../dataset/law.ts";
 import { AppError } from "../errors.ts";
 import { startOfDayIn } from "../lib/zoned-time.ts";
 
@@ -28,7 +29,10 @@ export const FEED_MAX_ENTRIES = 100;
 const FEED_CACHE_CONTROL = "public, max-age=300, stale-while-revalidate=60";
 
 /** The law in force now: the dataset and each jurisdiction's day. */
-export type FeedState = Readonly<{ dataset: Dataset; days: ReadonlyMap<string, string> }>;
+export type FeedState = Readonly<{
+  dataset: Dataset<LawRecord>;
+  days: ReadonlyMap<string, string>;
+}>;
 
 export type FeedOptions = { state: () => FeedState; publicBaseUrl: string };
 

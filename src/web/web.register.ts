@@ -121,7 +121,7 @@ export async function registerWebsite(
   const { config, live, clock, dayOfRequest } = options;
   await app.register(errorsPageRoutes, { pageContext });
   await app.register(siteRoutes, {
-    dataset: () => live.current().dataset,
+    dataset: () => live.current().readable,
     today: (code) =>
       code === undefined ? dayOfRequest(clock.now()) : dayIn(timeZoneOf(code), clock.now()),
     embedCacheControl: () => live.cacheControl(clock.now()).replace("private", "public"),

@@ -17,7 +17,7 @@ import type { Dataset } from "../dataset/dataset.load.ts";
 import type { Jurisdiction, LegalEvent } from "../dataset/dataset.schema.ts";
 import { timeZoneOf } from "../dataset/jurisdictions.ts";
 import type { LawChange } from "../dataset/law.live.ts";
-import { type LawModel, lawOn } from "../dataset/law.ts";
+import { type LawModel, type LawRecord, lawOn } from "../dataset/law.ts";
 import { dayIn, startOfDayIn } from "../lib/zoned-time.ts";
 import { type LawEventData, lawWebhookEvent, type WebhookEvent } from "./webhook.events.ts";
 
@@ -26,12 +26,12 @@ const IGNORED = new Set(["upcoming", "sources", "last_reviewed", "summary", "not
 
 /** The fields (`status`, `adult_use.delivery`, …) whose values differ, with both values. */
 export function fieldChanges(
-  before: Jurisdiction | undefined,
-  after: Jurisdiction | undefined,
+  before: object | undefined,
+  after: object | undefined,
 ): LawEventData["changes"] {
   const changes: LawEventData["changes"] = [];
-  const a = (before ?? {}) as unknown as Record<string, unknown>;
-  const b = (after ?? {}) as unknown as Record<string, unknown>;
+  const a: Record<string, unknown> = { ...before };
+  const b: Record<string, unknown> = { ...after };
   for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
     if (IGNORED.has(key)) continue;
     const left = a[key];
@@ -69,7 +69,7 @@ function lawEvent(event: LegalEvent): LawEventData["event"] {
   };
 }
 
-function jurisdictionOf(dataset: Dataset, code: string): LawEventData["jurisdiction"] {
+function jurisdictionOf(dataset: Dataset<LawRecord>, code: string): LawEventData["jurisdiction"] {
   return { code, name: dataset.byCode.get(code)?.name ?? code };
 }
 
@@ -186,7 +186,7 @@ export function releaseEvents(
   for (const before of previous.jurisdictions) {
     const { history: _history, ...record } = before;
     const after = lawOn(model, before.code, previous.released);
-    const changes = fieldChanges(record as Jurisdiction, after);
+    const changes = fieldChanges(record, after);
     if (changes.length === 0) continue;
     events.push(
       lawWebhookEvent({

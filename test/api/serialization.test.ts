@@ -15,6 +15,7 @@ import {
   StatesResponse,
 } from "../../src/api/api.schemas.ts";
 import { buildApiViews } from "../../src/api/api.views.ts";
+import { createLawModel } from "../../src/dataset/law.ts";
 import { realDataset } from "../helpers.ts";
 
 function assertSchemaShaped(schema: TSchema, body: Buffer, label: string) {
@@ -24,7 +25,7 @@ function assertSchemaShaped(schema: TSchema, body: Buffer, label: string) {
 }
 
 describe("prebuilt bodies match the response schemas", () => {
-  const views = buildApiViews(realDataset());
+  const views = buildApiViews(realDataset(), createLawModel(realDataset()));
   const dataset = realDataset();
 
   test("the state lists, default and filtered", () => {

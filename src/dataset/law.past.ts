@@ -1,28 +1,33 @@
 /**
- * Records as they stood on a past (or enacted-but-future) day, for
- * `as_of=YYYY-MM-DD`. The indicators come from the dataset's timelines; the
- * descriptive facts of an object (enactment, limits, home-grow rules) are
- * given only when the law that carries them was in force that day and no
- * later amendment could have changed them — otherwise null, never today's.
+ * The base record as it stood on a day: the first step of `lawOn`
+ * (src/dataset/law.ts). The indicators come from the dataset's timelines;
+ * the descriptive facts of an object (enactment, limits, home-grow rules)
+ * are given only when the law that carries them was in force that day and
+ * no later amendment could have changed them — otherwise null, never
+ * today's.
+ *
+ * Every fact group that says something cites the law that made it so on
+ * that day: the law in force (today's law once it took effect; before it,
+ * the earlier law the history names, e.g. a decriminalization or low-THC
+ * act), and where nothing in the record had yet changed the law, the
+ * statute that prohibits possession (`prohibition`). A group the history
+ * cannot describe (its flag null) cites nothing.
  */
 import {
   ADULT_USE_VARIABLES,
+  type AuthorityRef,
   HEMP_VARIABLES,
   type Jurisdiction,
+  type JurisdictionOnDay,
   type LegalEvent,
   MEDICAL_VARIABLES,
   type ProvenanceRef,
-} from "../dataset/dataset.schema.ts";
-import {
-  buildTimelines,
-  type JurisdictionTimelines,
-  statusFrom,
-  valueAt,
-} from "../dataset/timeline.ts";
-import type { JurisdictionAsOf } from "./api.schemas.ts";
+} from "./dataset.schema.ts";
+import { buildTimelines, type JurisdictionTimelines, statusFrom, valueAt } from "./timeline.ts";
 
 export type AsOfSource = Readonly<{
   record: Jurisdiction;
+  history: readonly LegalEvent[];
   timelines: JurisdictionTimelines;
   /** Latest date an adult-use amendment took effect; limits before it are unknown. */
   adultAmendedAt: string | null;
@@ -41,6 +46,7 @@ function latestOf(history: readonly LegalEvent[], kind: string): string | null {
 export function prepareAsOf(record: Jurisdiction, history: readonly LegalEvent[]): AsOfSource {
   return Object.freeze({
     record,
+    history,
     timelines: buildTimelines(record, history, "effective"),
     adultAmendedAt: latestOf(history, "adult_use_amended"),
     medicalAmendedAt: latestOf(history, "medical_amended"),
@@ -50,7 +56,28 @@ export function prepareAsOf(record: Jurisdiction, history: readonly LegalEvent[]
 const onOrBefore = (date: string | null, day: string): date is string =>
   date !== null && date <= day;
 
-export function recordAsOf(source: AsOfSource, day: string): JurisdictionAsOf {
+/** The authority of the latest event of one of `kinds` in force on `day`, if any. */
+function latestLaw(
+  history: readonly LegalEvent[],
+  kinds: ReadonlySet<string>,
+  day: string,
+): AuthorityRef | null {
+  let found: AuthorityRef | null = null;
+  let at = "";
+  for (const event of history) {
+    const from = event.effective ?? event.date;
+    if (kinds.has(event.kind) && from <= day && from >= at && event.authority !== null) {
+      found = event.authority;
+      at = from;
+    }
+  }
+  return found;
+}
+
+const DECRIMINALIZING = new Set(["decriminalized", "decriminalization_amended"]);
+const LOW_THC = new Set(["low_thc_legalized"]);
+
+export function recordAsOf(source: AsOfSource, day: string): JurisdictionOnDay {
   const { record, timelines } = source;
   const current = day >= record.last_reviewed;
   const adultLegal = valueAt(timelines.adultUseLegal, day);
@@ -68,12 +95,37 @@ export function recordAsOf(source: AsOfSource, day: string): JurisdictionAsOf {
   const medicalCurrentProgram =
     program !== null && program === medical.program && program !== "none";
 
-  const inForce = (present: boolean, value: unknown) => (present ? value : null);
-  // Fields a record may carry (newer schema): set only where the record has them.
-  const optional = (object: object, values: Record<string, unknown>) =>
-    Object.fromEntries(Object.entries(values).filter(([key]) => key in object));
+  const inForce = <T>(present: boolean, value: T): T | null => (present ? value : null);
+  const prohibition = record.prohibition?.authority ?? null;
+  const history = source.history;
 
-  const asOf: JurisdictionAsOf = {
+  // The law behind each group on the day (see the contract above).
+  const decriminalizationLaw =
+    decriminalized === null
+      ? null
+      : decriminalized === false
+        ? record.decriminalized
+          ? prohibition
+          : record.decriminalization.authority
+        : adultLegal === true || current
+          ? record.decriminalization.authority
+          : (latestLaw(history, DECRIMINALIZING, day) ?? record.decriminalization.authority);
+  const adultLaw =
+    adultLegal === null
+      ? null
+      : adultLegal === true || !adult.legal
+        ? adult.authority
+        : prohibition;
+  const medicalLaw =
+    program === null
+      ? null
+      : program === medical.program
+        ? medical.authority
+        : program === "low_thc"
+          ? (latestLaw(history, LOW_THC, day) ?? prohibition)
+          : prohibition;
+
+  const asOf: JurisdictionOnDay = {
     ...record,
     summary: current ? record.summary : null,
     status: statusFrom(adultLegal, program),
@@ -82,12 +134,10 @@ export function recordAsOf(source: AsOfSource, day: string): JurisdictionAsOf {
       ...record.decriminalization,
       since: decriminalized === true ? record.decriminalization.since : null,
       summary: current ? record.decriminalization.summary : null,
-      ...optional(record.decriminalization, {
-        offense: inForce(current, (record.decriminalization as Extra).offense),
-        jail_possible: inForce(current, (record.decriminalization as Extra).jail_possible),
-        threshold_grams: inForce(current, (record.decriminalization as Extra).threshold_grams),
-        authority: inForce(decriminalized === true, (record.decriminalization as Extra).authority),
-      }),
+      offense: inForce(current, record.decriminalization.offense),
+      jail_possible: inForce(current, record.decriminalization.jail_possible),
+      threshold_grams: inForce(current, record.decriminalization.threshold_grams),
+      authority: decriminalizationLaw,
     },
     adult_use: {
       ...adult,
@@ -97,9 +147,7 @@ export function recordAsOf(source: AsOfSource, day: string): JurisdictionAsOf {
       sales_began: sales === true && onOrBefore(adult.sales_began, day) ? adult.sales_began : null,
       possession_limit: adultCurrentLaw ? adult.possession_limit : null,
       home_grow: adultCurrentLaw ? adult.home_grow : null,
-      ...optional(adult, {
-        authority: inForce(adultLegal === true && adult.legal, (adult as Extra).authority),
-      }),
+      authority: adultLaw,
       ...datedFacts(adult, ADULT_USE_VARIABLES, day, current, adultLegal === true && adult.legal),
       local_taxes: adultLegal === true && adult.legal && current ? adult.local_taxes : null,
     },
@@ -109,13 +157,11 @@ export function recordAsOf(source: AsOfSource, day: string): JurisdictionAsOf {
       program,
       enacted_by: medicalCurrentProgram ? medical.enacted_by : null,
       effective: medicalCurrentProgram ? medical.effective : null,
-      ...optional(medical, {
-        sales_began: inForce(
-          medicalCurrentProgram && onOrBefore((medical as Extra).sales_began ?? null, day),
-          (medical as Extra).sales_began,
-        ),
-        authority: inForce(medicalCurrentProgram, (medical as Extra).authority),
-      }),
+      sales_began: inForce(
+        medicalCurrentProgram && onOrBefore(medical.sales_began, day),
+        medical.sales_began,
+      ),
+      authority: medicalLaw,
       ...datedFacts(medical, MEDICAL_VARIABLES, day, current, medicalCurrentProgram),
     },
     hemp: {
@@ -172,12 +218,3 @@ function datedFacts(
   }
   return { ...facts, provenance };
 }
-
-/** Fields a newer dataset schema may add; read without requiring them. */
-type Extra = {
-  offense?: unknown;
-  jail_possible?: unknown;
-  threshold_grams?: unknown;
-  authority?: unknown;
-  sales_began?: string | null;
-};
