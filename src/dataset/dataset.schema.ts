@@ -413,6 +413,11 @@ export const Prohibition = Type.Object(
   {
     authority: Authority,
     sources: Sources("Sources for the citation"),
+    confidence: OneOf(
+      CONFIDENCE_LEVELS,
+      "How sure the citation is: its text read, an official page, or two agreeing secondary sources",
+    ),
+    note: Nullable(Text("What is not confirmed about the citation, and what would settle it")),
   },
   {
     additionalProperties: false,
@@ -559,7 +564,7 @@ const jurisdictionFields = {
   adult_use: AdultUse,
   medical: Medical,
   hemp: Hemp,
-  prohibition: Type.Optional(Prohibition),
+  prohibition: Prohibition,
   regulator: Nullable(Regulator, "The regulator, where one exists"),
   notes: Type.Array(Text("A plain-language caveat"), {
     description: "Caveats: pending measures, court challenges, vetoes, conflicting sources",
