@@ -13,12 +13,12 @@
  */
 import {
   ADULT_USE_VARIABLES,
+  type DatasetIssue,
   HEMP_VARIABLES,
   type HistoryEventFile,
   type JurisdictionFile,
   MEDICAL_VARIABLES,
 } from "./dataset.schema.ts";
-import type { DatasetIssue } from "./dataset.validate.ts";
 import { foldChanges } from "./law.ts";
 
 /** Events that can set `decriminalization.since`. */
