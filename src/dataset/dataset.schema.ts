@@ -464,6 +464,10 @@ export const Medical = Type.Object(
 export const Decriminalization = Type.Object(
   {
     since: Nullable(IsoDate, "Date possession of a small amount stopped being jailable"),
+    in_force_by: Nullable(
+      IsoDate,
+      "Where `since` is unknown but the sources agree on the year (or month) the law took effect: the first day by which it was certainly in force (before it, the day is unknown, never guessed); null where `since` is known or nothing is",
+    ),
     summary: Nullable(Text("What the penalty for a small amount is, in plain words")),
     offense: Nullable(
       OneOf(

@@ -16,6 +16,8 @@ import {
   readableRecord,
 } from "../../src/dataset/law.ts";
 import { changeIssues } from "../../src/dataset/law.validate.ts";
+import { PANEL_COLUMNS, PANEL_FIRST_YEAR, panelRows } from "../../src/releases/panels.ts";
+import { releaseYear } from "../../src/releases/release.files.ts";
 import { realDataset } from "../helpers.ts";
 
 const dataset = realDataset();
@@ -130,5 +132,55 @@ describe("the law behind each group", () => {
     const readable = readableRecord(past, base);
     assert.equal(readable.status, "medical");
     assert.match(readable.summary, /earlier day/);
+  });
+});
+
+describe("history back to the first decriminalization", () => {
+  const columns = PANEL_COLUMNS as readonly string[];
+  const rows = panelRows(dataset, "yearly", "effective", releaseYear(dataset), model);
+  const at = (name: string) => columns.indexOf(name);
+
+  test("Mississippi and North Carolina: decriminalized in every panel year since their 1970s laws", () => {
+    for (const code of ["MS", "NC"]) {
+      const years = rows.filter((row) => row[at("code")] === code);
+      assert.equal(years.length, releaseYear(dataset) - PANEL_FIRST_YEAR + 1);
+      for (const row of years)
+        assert.equal(row[at("decriminalized")], true, `${code} ${row[at("period")]}`);
+    }
+  });
+
+  test("no blank decriminalization cell in the yearly panel", () => {
+    const blank = rows.filter((row) => row[at("decriminalized")] === null);
+    assert.deepEqual(
+      blank.map((row) => `${row[at("code")]} ${row[at("period")]}`),
+      [],
+    );
+  });
+
+  test("a law known only by its year is in force from the day after that year, unknown before, never guessed", () => {
+    const carolina = dataset.byCode.get("NC");
+    assert.equal(carolina?.decriminalization.since, null);
+    const by = carolina?.decriminalization.in_force_by ?? "";
+    assert.match(by, /^19[78]\d-\d{2}-01$/);
+    assert.equal(lawOn(model, "NC", by)?.decriminalized, true);
+    const before = new Date(Date.parse(by) - 86_400_000).toISOString().slice(0, 10);
+    assert.equal(lawOn(model, "NC", before)?.decriminalized, null);
+  });
+
+  test("every decriminalization dated before 1990 has its law in the history", () => {
+    for (const record of dataset.jurisdictions) {
+      const since = record.decriminalization.since;
+      if (since === null || since >= "1990-01-01") continue;
+      const events = dataset.histories.get(record.code) ?? [];
+      assert.ok(
+        events.some(
+          (event) =>
+            ["decriminalized", "decriminalization_amended"].includes(event.kind) &&
+            (event.effective ?? event.date) === since &&
+            event.authority !== null,
+        ),
+        record.code,
+      );
+    }
   });
 });
