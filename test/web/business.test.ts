@@ -12,7 +12,7 @@ import { buildTestApp, json, realDataset, type TestApp } from "../helpers.ts";
 
 let app: TestApp;
 before(async () => {
-  const clock = createFakeClock(Date.parse("2026-11-25T18:00:00Z"));
+  const clock = createFakeClock(Date.parse("2026-11-26T18:00:00Z"));
   app = await buildTestApp({ clock, lawClock: clock });
 });
 after(() => app.close());
@@ -45,7 +45,7 @@ describe("the state page's business sections", () => {
   test("an unknown value says why, and a change enacted for later is under Coming up", async () => {
     const withUpcoming = records().find((record) =>
       (realDataset().histories.get(record.code) ?? []).some(
-        (event) => event.sets !== undefined && (event.effective ?? "") > "2026-11-25",
+        (event) => event.sets !== undefined && (event.effective ?? "") > "2026-11-26",
       ),
     );
     assert.ok(withUpcoming, "the dataset records a change for later");
