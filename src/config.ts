@@ -226,6 +226,9 @@ const EnvSchema = Type.Object({
 
 const checkEnv = Compile(EnvSchema);
 
+/** Every environment variable the service reads (.env.example and the README list them all). */
+export const ENVIRONMENT_VARIABLES: readonly string[] = Object.keys(EnvSchema.properties);
+
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export type Config = Readonly<{
