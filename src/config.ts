@@ -289,6 +289,16 @@ export type Config = Readonly<{
   };
 }>;
 
+/**
+ * A development server: its public origin is plain http:// (`npm start` on
+ * one's own machine serves http://127.0.0.1:3000). In production the origin is
+ * https:// (HSTS, Secure cookies), and pages never mention settings meant
+ * only for development.
+ */
+export function isDevelopment(config: Config): boolean {
+  return config.publicBaseUrl.startsWith("http://");
+}
+
 export class ConfigError extends Error {
   override name = "ConfigError";
 }
