@@ -20,6 +20,8 @@ const PUBLIC = [
   "/states/DC",
   "/changes",
   "/federal",
+  "/data",
+  "/data/codebook",
   "/errors",
   "/docs",
   "/signup",

@@ -20,6 +20,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { matchesIfNoneMatch, negotiateEncoding } from "../api/representation.ts";
 import { ERROR_CODES, type ErrorCode } from "../errors.ts";
 import type { BulkEgress } from "./bulk-egress.ts";
+import { CODEBOOK_PATH } from "./codebook.page.ts";
 import { type OpenApiDocument, renderReference } from "./docs.reference.ts";
 import { html, SafeHtml } from "./html.ts";
 import { type PageContext, renderPage, sendHtml } from "./layout.ts";
@@ -102,6 +103,7 @@ export async function docsRoutes(app: FastifyInstance, options: DocsOptions): Pr
     reference ??= renderReference(JSON.parse(options.openApiJson()) as OpenApiDocument, {
       statusOfErrorCode,
       tryItHref: TRY_IT_PATH,
+      codebookHref: CODEBOOK_PATH,
     }).toString();
     return sendHtml(
       reply,

@@ -146,6 +146,8 @@ describe("every page, both widths, with axe-core", { skip: skipBrowser }, () => 
       "/states/PR",
       "/changes",
       "/federal",
+      "/data",
+      "/data/codebook",
       "/errors",
       "/docs",
       "/docs/try",
