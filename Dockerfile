@@ -20,6 +20,8 @@ COPY package.json ./
 COPY src ./src
 COPY scripts ./scripts
 COPY data ./data
+# The codebook page (/data/codebook) renders the dataset's documentation.
+COPY docs/DATA.md ./docs/DATA.md
 # The embedded SQLite default writes var/; with DATABASE_URL=postgres://… it stays empty.
 RUN mkdir -p var && chown node:node var
 USER node

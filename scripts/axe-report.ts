@@ -5,14 +5,13 @@
  * Chromium (`/usr/bin/chromium`).  Usage: `node scripts/axe-report.ts`.
  */
 import { AxeBuilder } from "@axe-core/playwright";
-import { chromium, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
+import { launchChromium, openTab } from "../test/support/chromium.ts";
 import { startLocalSite } from "./bench-lib.ts";
 
 const { base, close } = await startLocalSite();
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: ["--no-sandbox"],
-});
+// Launched as the browser tests launch it: without the features that stall it, in bounded time.
+const browser = await launchChromium();
 
 const PUBLIC = [
   "/",
@@ -21,6 +20,8 @@ const PUBLIC = [
   "/states/DC",
   "/changes",
   "/federal",
+  "/data",
+  "/data/codebook",
   "/errors",
   "/docs",
   "/signup",
@@ -47,7 +48,7 @@ async function audit(page: Page, path: string, width: number) {
 }
 
 const context = await browser.newContext();
-const page = await context.newPage();
+const page = await openTab(context);
 for (const path of PUBLIC)
   for (const width of [1280, 390]) console.log(`out ${await audit(page, path, width)}`);
 await page.goto(`${base}/signup`);

@@ -1,10 +1,13 @@
 /**
  * Lighthouse scores (performance, accessibility, best practices, SEO) of
  * website pages, with Lighthouse's default mobile emulation and throttling.
- * Drives Debian's Chromium (`/usr/bin/chromium`, never a downloaded browser)
- * and talks to nothing but loopback: by default it starts an in-memory
- * instance of the app on 127.0.0.1; pass `--base http://127.0.0.1:3000` to
- * measure a server that is already running.
+ * Drives Debian's Chromium (`/usr/bin/chromium`, never a downloaded browser),
+ * launched as the browser tests launch it (test/support/chromium.ts: without
+ * the features that stall it; a browser or tab that does not open in bounded
+ * time is tried again, then the run fails), and talks to nothing but
+ * loopback: by default it starts an in-memory instance of the app on
+ * 127.0.0.1; pass `--base http://127.0.0.1:3000` to measure a server that is
+ * already running.
  *
  *   node scripts/lighthouse.ts                     # /docs
  *   node scripts/lighthouse.ts /docs /states /    # several pages
@@ -20,9 +23,14 @@ import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import {
+  CHROMIUM,
+  CHROMIUM_FLAGS,
+  disableFeaturesFlag,
+  openWithin,
+} from "../test/support/chromium.ts";
 import { startLocalSite } from "./bench-lib.ts";
 
-const CHROMIUM = "/usr/bin/chromium";
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 
 const { values, positionals } = parseArgs({
@@ -51,18 +59,35 @@ if (!/^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/.test(server.base)) {
   throw new Error(`--base must be a loopback address, not ${server.base}`);
 }
 
-const chrome = await chromeLauncher.launch({
-  chromePath: CHROMIUM,
-  chromeFlags: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
-});
+// The browser tests' flags, without what stalls Chromium; chrome-launcher passes its own
+// --disable-features first and Chromium honours only the last, so ours carries both lists.
+const launcherDisabled =
+  chromeLauncher.Launcher.defaultFlags()
+    .find((flag) => flag.startsWith("--disable-features="))
+    ?.slice("--disable-features=".length)
+    .split(",") ?? [];
+const chromeFlags = [
+  "--headless",
+  ...CHROMIUM_FLAGS.filter((flag) => !flag.startsWith("--disable-features=")),
+  disableFeaturesFlag(launcherDisabled),
+];
+const chrome = await openWithin(
+  "a browser",
+  () => chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags }),
+  async (launched) => launched.kill(),
+);
+// Lighthouse opens its own tab: make sure this Chromium opens one at all, in bounded time.
+await openWithin(
+  "a tab",
+  async () => {
+    const response = await fetch(`http://127.0.0.1:${chrome.port}/json/new?about:blank`, {
+      method: "PUT",
+    });
+    const target = (await response.json()) as { id: string };
+    return target.id;
+  },
+  (id) => fetch(`http://127.0.0.1:${chrome.port}/json/close/${id}`),
+).then((id) => fetch(`http://127.0.0.1:${chrome.port}/json/close/${id}`));
 
 try {
   for (const path of paths) {

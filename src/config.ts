@@ -226,6 +226,9 @@ const EnvSchema = Type.Object({
 
 const checkEnv = Compile(EnvSchema);
 
+/** Every environment variable the service reads (.env.example and the README list them all). */
+export const ENVIRONMENT_VARIABLES: readonly string[] = Object.keys(EnvSchema.properties);
+
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export type Config = Readonly<{
@@ -285,6 +288,16 @@ export type Config = Readonly<{
     allowedPrivateHosts: string[];
   };
 }>;
+
+/**
+ * A development server: its public origin is plain http:// (`npm start` on
+ * one's own machine serves http://127.0.0.1:3000). In production the origin is
+ * https:// (HSTS, Secure cookies), and pages never mention settings meant
+ * only for development.
+ */
+export function isDevelopment(config: Config): boolean {
+  return config.publicBaseUrl.startsWith("http://");
+}
 
 export class ConfigError extends Error {
   override name = "ConfigError";

@@ -1,11 +1,13 @@
 /**
- * The process: reads the environment, loads and validates the dataset,
- * builds the app and listens. On SIGTERM/SIGINT it stops being ready,
- * keeps serving for a grace period, then drains in-flight requests (closing
- * the app writes pending API-key last-used times), closes the database and
- * exits; a second signal or the drain period running out forces the exit.
+ * The process: reads the environment (and `.env`, if the working directory
+ * has one), loads and validates the dataset, builds the app and listens. On
+ * SIGTERM/SIGINT it stops being ready, keeps serving for a grace period, then
+ * drains in-flight requests (closing the app writes pending API-key last-used
+ * times), closes the database and exits; a second signal or the drain period
+ * running out forces the exit.
  */
 
+import { existsSync } from "node:fs";
 import { enableCompileCache } from "node:module";
 import type { EventLog } from "./ops/backends.ts";
 import type { Lifecycle } from "./ops/health.routes.ts";
@@ -28,7 +30,26 @@ const { isoDay } = await import("./lib/dates.ts");
 const { createLogStream } = await import("./ops/log-stream.ts");
 const { createMetrics, renderMetrics } = await import("./ops/metrics.ts");
 
+const ENV_FILE = ".env";
+
+/**
+ * Settings from `.env` in the working directory, when there is one (the
+ * variables of `.env.example`), read by Node itself; a variable already set
+ * in the environment wins over the file.
+ */
+function readEnvFile(): string | null {
+  if (!existsSync(ENV_FILE)) return null;
+  try {
+    process.loadEnvFile(ENV_FILE);
+  } catch (error) {
+    process.stderr.write(`${ENV_FILE} could not be read: ${(error as Error).message}\n`);
+    process.exit(1);
+  }
+  return ENV_FILE;
+}
+
 async function main(): Promise<void> {
+  const envFile = readEnvFile();
   let config: ReturnType<typeof loadConfig>;
   let dataset: ReturnType<typeof loadDataset>;
   try {
@@ -81,6 +102,7 @@ async function main(): Promise<void> {
     logger: loggerOptions(config, logStream),
   });
   appLog = app.log;
+  if (envFile !== null) app.log.info({ file: envFile }, `settings read from ${envFile}`);
   if (applied.length > 0) app.log.info({ migrations: applied }, "migrations applied");
   else app.log.info("database schema up to date");
   app.addHook("onClose", () => backends.close());

@@ -3,70 +3,25 @@
  * stdio (as `npm start` runs it, from the sources) and calls every tool
  * against the project's app listening on 127.0.0.1. Results are compared
  * with the API's own answers, so whatever the records hold — citations
- * included — must come through unchanged.
+ * included — comes through unchanged, in parts small enough for a model.
  */
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import {
-  getDefaultEnvironment,
-  StdioClientTransport,
-} from "@modelcontextprotocol/sdk/client/stdio.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { buildTestApp, type TestApp } from "../../test/helpers.ts";
+import { toolOnlyInputs, toolOperations } from "../src/tools.ts";
+import { call, connect, listen, MCP_DIR, problemOf } from "./support.ts";
 
-const MCP_DIR = join(import.meta.dirname, "..");
 const TOOLS = [
   "get_federal",
   "get_jurisdiction",
   "get_jurisdiction_history",
+  "get_rule",
   "list_changes",
   "list_jurisdictions",
 ];
-
-async function listen(app: TestApp): Promise<string> {
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  const address = app.server.address();
-  assert.ok(address !== null && typeof address === "object");
-  return `http://127.0.0.1:${address.port}`;
-}
-
-/** Spawns the server the way its `start` script does and connects the SDK's client. */
-async function connect(env: Record<string, string>): Promise<Client> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: ["--conditions=cls-source", "src/cli.ts"],
-    cwd: MCP_DIR,
-    env: { ...getDefaultEnvironment(), ...env },
-    stderr: "inherit",
-  });
-  const client = new Client({ name: "mcp-test", version: "0.0.0" });
-  await client.connect(transport);
-  return client;
-}
-
-type ToolResult = Awaited<ReturnType<Client["callTool"]>>;
-
-function textOf(result: ToolResult): unknown {
-  const content = result.content as { type: string; text?: string }[];
-  assert.equal(content[0]?.type, "text");
-  return JSON.parse(content[0]?.text ?? "");
-}
-
-async function call(client: Client, name: string, args: Record<string, unknown> = {}) {
-  const result = await client.callTool({ name, arguments: args });
-  assert.notEqual(result.isError, true, `${name} failed: ${JSON.stringify(result.content)}`);
-  const body = textOf(result);
-  assert.deepEqual(result.structuredContent, body, "structured content is the same body");
-  return body as { data: unknown; meta: Record<string, unknown> };
-}
-
-async function problemOf(client: Client, name: string, args: Record<string, unknown>) {
-  const result = await client.callTool({ name, arguments: args });
-  assert.equal(result.isError, true);
-  return (textOf(result) as { problem: { code: string; detail: string } }).problem;
-}
 
 /** Every object in a JSON value that carries an `authority`. */
 function cited(value: unknown): { authority: unknown; sources?: unknown }[] {
@@ -76,6 +31,10 @@ function cited(value: unknown): { authority: unknown; sources?: unknown }[] {
   return [...own, ...Object.values(value).flatMap(cited)];
 }
 
+type Json = Record<string, unknown>;
+const without = (item: Json, name: string) =>
+  Object.fromEntries(Object.entries(item).filter(([key]) => key !== name));
+
 describe("the tools against a real server", () => {
   let app: TestApp;
   let baseUrl: string;
@@ -83,7 +42,7 @@ describe("the tools against a real server", () => {
   const api = async (path: string) => {
     const response = await fetch(`${baseUrl}${path}`);
     assert.equal(response.status, 200, path);
-    return response.json();
+    return (await response.json()) as { data: unknown; meta: Json };
   };
   before(async () => {
     app = await buildTestApp();
@@ -107,15 +66,6 @@ describe("the tools against a real server", () => {
     const get = path.get as { operationId: string; parameters?: Parameter[] } | undefined;
     if (get !== undefined) operations.set(get.operationId, get.parameters ?? []);
   }
-  const operationOf: Record<string, string> = {
-    list_jurisdictions: "listStates",
-    get_jurisdiction: "getState",
-    get_jurisdiction_history: "getStateHistory",
-    get_federal: "getFederal",
-    list_changes: "listChanges",
-  };
-  // `format=geojson` returns map outlines, not facts: no tool offers it.
-  const leftOut = new Set(["listStates.format"]);
   const KEYWORDS = ["type", "enum", "pattern", "minimum", "maximum", "minLength", "maxLength"];
   const constraints = (schema: Record<string, unknown>) => {
     const kept = Object.fromEntries(KEYWORDS.filter((k) => k in schema).map((k) => [k, schema[k]]));
@@ -124,21 +74,24 @@ describe("the tools against a real server", () => {
     return kept;
   };
 
-  test("the five tools mirror their operations' parameters and say they are not legal advice", async () => {
+  test("the tools mirror their operations' parameters, state their cost and say they are not legal advice", async () => {
     const { tools } = await client.listTools();
     assert.deepEqual(tools.map((tool) => tool.name).sort(), TOOLS);
     for (const tool of tools) {
-      const operationId = operationOf[tool.name] ?? "";
+      const name = tool.name as keyof typeof toolOperations;
+      const operationId = toolOperations[name];
       const parameters = operations.get(operationId);
       assert.ok(parameters, `${tool.name}: no GET operation ${operationId}`);
-      const expected = parameters.filter((p) => !leftOut.has(`${operationId}.${p.name}`));
-      const properties = (tool.inputSchema.properties ?? {}) as Record<
-        string,
-        Record<string, unknown>
-      >;
+      // `format=geojson` returns map outlines, not facts: no tool offers it.
+      const { added, left_out } = toolOnlyInputs[name] as {
+        added: readonly string[];
+        left_out: readonly string[];
+      };
+      const expected = parameters.filter((p) => !left_out.includes(p.name));
+      const properties = (tool.inputSchema.properties ?? {}) as Record<string, Json>;
       assert.deepEqual(
         Object.keys(properties).sort(),
-        expected.map((p) => p.name).sort(),
+        [...expected.map((p) => p.name), ...added].sort(),
         `${tool.name}: parameter names`,
       );
       for (const parameter of expected) {
@@ -147,96 +100,246 @@ describe("the tools against a real server", () => {
           constraints(parameter.schema),
           `${tool.name}.${parameter.name}`,
         );
-        assert.ok(properties[parameter.name]?.description, `${tool.name}.${parameter.name}`);
+      }
+      for (const property of Object.keys(properties)) {
+        assert.ok(properties[property]?.description, `${tool.name}.${property} is described`);
       }
       assert.deepEqual(
         [...(tool.inputSchema.required ?? [])].sort(),
-        expected
-          .filter((p) => p.required === true)
-          .map((p) => p.name)
-          .sort(),
+        [
+          ...expected.filter((p) => p.required === true).map((p) => p.name),
+          ...(tool.name === "get_rule" ? ["rule"] : []),
+        ].sort(),
         `${tool.name}: required parameters`,
       );
       assert.match(tool.description ?? "", /not legal advice/);
       assert.match(tool.description ?? "", /authority/);
+      assert.match(tool.description ?? "", /Cost: .*tokens/, `${tool.name} says what it costs`);
+      assert.match(tool.description ?? "", /at most about 12,000 tokens/);
       assert.equal(tool.annotations?.readOnlyHint, true);
     }
   });
 
+  test("list_jurisdictions: by default a summary of each, saying how to get more", async () => {
+    const summary = await call<Json[]>(client, "list_jurisdictions", { include: "territories" });
+    const expected = await api(
+      "/v1/states?include=territories&fields=code,name,type,status,decriminalized,summary",
+    );
+    assert.deepEqual(summary.data, expected.data);
+    assert.deepEqual(summary.meta, expected.meta);
+    assert.equal(summary.view.returned, 56);
+    assert.equal(summary.view.next_cursor, null);
+    assert.match(summary.view.more, /get_rule/);
+    assert.match(summary.view.more, /fields/);
+    assert.match(summary.view.shows, /summary/);
+    // The description's stated cost is the cost, give or take half.
+    const { tools } = await client.listTools();
+    const description = tools.find((tool) => tool.name === "list_jurisdictions")?.description;
+    const stated = Number(
+      /about ([0-9,]+) tokens for all 56/.exec(description ?? "")?.[1]?.replace(",", ""),
+    );
+    const tokens = JSON.stringify(summary).length / 4;
+    assert.ok(tokens > stated / 2 && tokens < stated * 2, `stated ${stated}, measured ${tokens}`);
+  });
+
   test("list_jurisdictions: filters, fields and as_of give the API's answer", async () => {
-    const adultUse = await call(client, "list_jurisdictions", {
+    const adultUse = await call<{ status: string }[]>(client, "list_jurisdictions", {
       status: "adult_use",
       decriminalized: "true",
       fields: "code,name,status,decriminalization",
     });
-    assert.deepEqual(
-      adultUse,
-      await api(
-        "/v1/states?status=adult_use&decriminalized=true&fields=code,name,status,decriminalization",
-      ),
+    const expected = await api(
+      "/v1/states?status=adult_use&decriminalized=true&fields=code,name,status,decriminalization",
     );
-    const records = adultUse.data as { status: string }[];
+    assert.deepEqual(adultUse.data, expected.data);
+    assert.deepEqual(adultUse.meta, expected.meta);
+    const records = adultUse.data;
     assert.ok(records.length > 10 && records.every((record) => record.status === "adult_use"));
     assert.ok(cited(records).length >= records.length, "each decriminalization group is cited");
 
-    const in2012 = await call(client, "list_jurisdictions", {
+    const in2012 = await call<unknown[]>(client, "list_jurisdictions", {
       include: "territories",
       as_of: "2012-12-09",
       fields: "code,status",
     });
     assert.deepEqual(
-      in2012,
-      await api("/v1/states?include=territories&as_of=2012-12-09&fields=code,status"),
+      in2012.data,
+      (await api("/v1/states?include=territories&as_of=2012-12-09&fields=code,status")).data,
     );
-    assert.equal((in2012.data as unknown[]).length, 56);
+    assert.equal(in2012.data.length, 56);
+  });
+
+  test("list_jurisdictions: whole groups for every place come in parts that add up to the API's list", async () => {
+    const expected = (await api("/v1/states?include=territories&fields=code,adult_use,medical"))
+      .data as Json[];
+    const parts: Json[] = [];
+    let cursor: string | null | undefined;
+    let calls = 0;
+    do {
+      const part = await call<Json[]>(client, "list_jurisdictions", {
+        include: "territories",
+        fields: "code,adult_use,medical",
+        ...(cursor ? { cursor } : {}),
+      });
+      parts.push(...part.data);
+      cursor = part.view.next_cursor;
+      calls += 1;
+      if (cursor !== null) assert.match(part.view.more, new RegExp(`cursor=${cursor}`));
+    } while (cursor !== null && calls < 100);
+    assert.ok(calls > 1, "too large for one answer");
+    assert.deepEqual(parts, expected);
   });
 
   test("get_jurisdiction: one whole record, every fact group with its citation; as_of", async () => {
     const california = await call(client, "get_jurisdiction", { code: "ca" });
-    assert.deepEqual(california, await api("/v1/states/CA"));
+    const expected = await api("/v1/states/CA");
+    assert.deepEqual(california.data, expected.data);
+    assert.deepEqual(california.meta, expected.meta);
+    assert.equal(california.view.omitted, undefined);
     const citations = cited(california.data);
     assert.ok(citations.length >= 3, `${citations.length} cited groups`);
     assert.ok(citations.some((group) => Array.isArray(group.sources) && group.sources.length > 0));
 
-    const colorado = await call(client, "get_jurisdiction", {
+    const colorado = await call<{ status: string }>(client, "get_jurisdiction", {
       code: "CO",
       as_of: "2012-12-09",
       fields: "code,status,adult_use",
     });
     assert.deepEqual(
-      colorado,
-      await api("/v1/states/CO?as_of=2012-12-09&fields=code,status,adult_use"),
+      colorado.data,
+      (await api("/v1/states/CO?as_of=2012-12-09&fields=code,status,adult_use")).data,
     );
-    assert.equal((colorado.data as { status: string }).status, "medical");
+    assert.equal(colorado.data.status, "medical");
+  });
+
+  test("get_rule: can a licensed business deliver in NJ, and under which law? One call, with the citation", async () => {
+    const record = (await api("/v1/states/NJ")).data as {
+      status: string;
+      adult_use: Json & { provenance: Json };
+    };
+    const rule = await call<Json>(client, "get_rule", { code: "nj", rule: "adult_use.delivery" });
+    assert.equal(rule.data.code, "NJ");
+    assert.equal(rule.data.status, record.status);
+    assert.equal(rule.data.rule, "adult_use.delivery");
+    assert.deepEqual(rule.data.value, record.adult_use.delivery);
+    assert.deepEqual(rule.data.provenance, record.adult_use.provenance.delivery);
+    const provenance = rule.data.provenance as { authority: { citation: string } };
+    assert.ok(provenance.authority.citation.length > 0, "the law that sets it");
+    assert.deepEqual(rule.data.authority, record.adult_use.authority);
+    assert.deepEqual(rule.data.sources, record.adult_use.sources);
+    assert.ok(JSON.stringify(rule).length < 8000, "a few hundred tokens, not a whole record");
+
+    const past = await call<Json>(client, "get_rule", {
+      code: "CO",
+      rule: "status",
+      as_of: "2012-12-09",
+    });
+    assert.equal(past.data.value, "medical");
+
+    const unknown = await problemOf(client, "get_rule", { code: "NJ", rule: "adult_use.drones" });
+    assert.equal(unknown.code, "unknown_rule");
+    assert.match(unknown.detail, /adult_use\.delivery/, "the refusal lists the rules there are");
+  });
+
+  test("get_rule: a change already enacted for the rule comes with it", async () => {
+    const states = (await api("/v1/states?include=territories&fields=code,upcoming")).data as {
+      code: string;
+      upcoming: { id: string; sets: Json }[];
+    }[];
+    const pending = states.find((state) => state.upcoming.some((change) => change.sets));
+    if (pending === undefined) return; // no change pending in this release
+    const change = pending.upcoming.find((candidate) => candidate.sets) as {
+      id: string;
+      sets: Json;
+    };
+    const path = Object.keys(change.sets)[0] as string;
+    const rule = await call<{ upcoming: { id: string }[] }>(client, "get_rule", {
+      code: pending.code,
+      rule: path,
+    });
+    assert.ok(rule.data.upcoming.some((candidate) => candidate.id === change.id));
   });
 
   test("get_jurisdiction_history: dated events, each with its authority and sources", async () => {
-    const history = await call(client, "get_jurisdiction_history", { code: "CO" });
-    assert.deepEqual(history, await api("/v1/states/CO/history"));
-    const events = history.data as { authority: unknown; sources: unknown[] }[];
+    const history = await call<{ authority: unknown; sources: unknown[] }[]>(
+      client,
+      "get_jurisdiction_history",
+      { code: "CO" },
+    );
+    const expected = await api("/v1/states/CO/history");
+    assert.deepEqual(history.data, expected.data);
+    assert.deepEqual(history.meta, expected.meta);
+    const events = history.data;
     assert.ok(events.length > 0);
     assert.ok(events.every((event) => event.authority && event.sources.length > 0));
   });
 
-  test("get_federal: the federal picture with its citations", async () => {
+  test("get_federal: the federal picture with its citations; fields keeps a part", async () => {
     const federal = await call(client, "get_federal");
-    assert.deepEqual(federal, await api("/v1/federal"));
+    const expected = await api("/v1/federal");
+    assert.deepEqual(federal.data, expected.data);
     assert.ok(cited(federal.data).length >= 3);
+    const part = await call<Json>(client, "get_federal", { fields: "csa_schedule,rescheduling" });
+    const whole = expected.data as Json;
+    assert.deepEqual(part.data, {
+      csa_schedule: whole.csa_schedule,
+      rescheduling: whole.rescheduling,
+    });
+    const unknown = await problemOf(client, "get_federal", { fields: "csa_schedule,colour" });
+    assert.equal(unknown.code, "unknown_field");
+    assert.match(unknown.detail, /colour/);
   });
 
-  test("list_changes: since and limit, then the next page by cursor", async () => {
-    const first = await call(client, "list_changes", { since: "2020-01-01", limit: 5 });
-    assert.deepEqual(first, await api("/v1/changes?since=2020-01-01&limit=5"));
+  test("list_changes: events without their sources by default; since and limit, then the next page by cursor", async () => {
+    const first = await call<Json[]>(client, "list_changes", { since: "2020-01-01", limit: 5 });
+    const expected = await api("/v1/changes?since=2020-01-01&limit=5");
+    assert.deepEqual(
+      first.data,
+      (expected.data as Json[]).map((event) => without(event, "sources")),
+    );
+    assert.deepEqual(first.meta, expected.meta);
+    assert.ok(
+      first.data.every((event) => event.authority),
+      "the law stays with each event",
+    );
     const next = first.meta.next;
     assert.equal(typeof next, "string");
-    const second = await call(client, "list_changes", {
+    const second = await call<{ id: string }[]>(client, "list_changes", {
       since: "2020-01-01",
       limit: 5,
       cursor: next,
+      fields: "id,title,sources",
     });
-    assert.deepEqual(second, await api(`/v1/changes?since=2020-01-01&limit=5&cursor=${next}`));
-    const events = [...(first.data as { id: string }[]), ...(second.data as { id: string }[])];
+    const page = await api(`/v1/changes?since=2020-01-01&limit=5&cursor=${next}`);
+    assert.deepEqual(
+      second.data,
+      (page.data as Json[]).map(({ id, title, sources }) => ({ id, title, sources })),
+    );
+    const events = [...(first.data as { id: string }[]), ...second.data];
     assert.equal(new Set(events.map((event) => event.id)).size, 10);
+  });
+
+  test("list_changes: a page too large for one answer is shortened and the next one continues right after it", async () => {
+    const all = (await api("/v1/changes?limit=500")).data as Json[];
+    const seen: Json[] = [];
+    let cursor: string | undefined;
+    let calls = 0;
+    do {
+      const page = await call<Json[]>(client, "list_changes", {
+        limit: 500,
+        fields: "id,jurisdiction,date,effective,kind,title,summary,authority,sources,sets",
+        ...(cursor ? { cursor } : {}),
+      });
+      seen.push(...page.data);
+      cursor = (page.meta.next as string | null) ?? undefined;
+      calls += 1;
+      if (calls === 1) assert.match(page.view.more, /shortened/);
+    } while (cursor !== undefined && seen.length < all.length && calls < 50);
+    assert.ok(calls > 1);
+    assert.deepEqual(
+      seen.slice(0, all.length).map((event) => event.id),
+      all.map((event) => event.id),
+    );
   });
 
   test("the API's problems come back as tool errors the assistant can read", async () => {

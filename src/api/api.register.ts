@@ -158,10 +158,20 @@ export function registerApiGuard(
     clientCounter: clientCounterKey,
     mayLookUp: createLookupGate(limiter, publicPolicy, KEY_LOOKUPS_OVER_LIMIT),
   });
+  // A public caller over its limit is told that a free key lifts it, and where to get one.
+  const keyAdvice =
+    `A free API key raises it to ${keyPolicy.limit} requests per ${keyPolicy.windowMs / 1000} seconds: ` +
+    `sign up at ${config.publicBaseUrl}/signup, create a key at ${config.publicBaseUrl}/account/keys ` +
+    "and send it in the X-API-Key header.";
   const subjectOf = (caller: Caller): RateLimitSubject =>
     caller.kind === "account"
       ? { counter: caller.counter, policy: keyPolicy, refusal: null }
-      : { counter: caller.counter, policy: publicPolicy, refusal: caller.refusal };
+      : {
+          counter: caller.counter,
+          policy: publicPolicy,
+          refusal: caller.refusal,
+          advice: keyAdvice,
+        };
   const limit = createRateLimitGuard({
     limiter,
     clock,

@@ -182,7 +182,10 @@ function recordOptions(
 
 /**
  * GeoJSON when `format=geojson`, or when no `format` is given and Accept
- * prefers application/geo+json to JSON (`*\/*` and no Accept mean JSON).
+ * prefers application/geo+json to JSON by its q-value. A tie goes to JSON,
+ * the API's default: `application/json, application/geo+json` (what an
+ * OpenAPI console sends for an operation that answers both), a wildcard
+ * (`*\/*`, `application/*`) as high as GeoJSON, and no Accept all mean JSON.
  */
 export function wantsGeoJson(format: string | undefined, accept: string | undefined): boolean {
   if (format !== undefined) return format === "geojson";
@@ -200,7 +203,7 @@ export function wantsGeoJson(format: string | undefined, accept: string | undefi
       json = Math.max(json, q);
     }
   }
-  return geo > 0 && geo >= json;
+  return geo > json;
 }
 
 function refuseKeyInQuery(request: FastifyRequest, reply: FastifyReply, done: () => void) {

@@ -27,6 +27,8 @@ export type RateLimitSubject = Readonly<{
   counter: string;
   policy: RateLimitPolicy;
   refusal: Error | null;
+  /** What would lift the limit, added to the 429's detail (e.g. a key, for public callers). */
+  advice?: string;
 }>;
 
 export type RateLimitGuardOptions = {
@@ -57,11 +59,12 @@ export function rateLimitedError(
   policy: RateLimitPolicy,
   decision: RateLimitDecision,
   headers: Record<string, string>,
+  advice?: string,
 ): AppError {
   const retryAfter = Math.max(1, seconds(decision.resetMs));
   return new AppError(
     "rate_limited",
-    `The ${policy.name} limit of ${policy.limit} requests per ${seconds(policy.windowMs)} seconds is used up. Retry in ${retryAfter} seconds.`,
+    `The ${policy.name} limit of ${policy.limit} requests per ${seconds(policy.windowMs)} seconds is used up. Retry in ${retryAfter} seconds.${advice === undefined ? "" : ` ${advice}`}`,
     {
       headers: { ...headers, "retry-after": String(retryAfter) },
       extensions: {
@@ -115,7 +118,7 @@ export function settleDecision(
   const headers = rateLimitHeaders(subject.policy, decision, nowMs);
   reply.headers(headers);
   if (subject.refusal !== null) throw subject.refusal;
-  if (!decision.allowed) throw rateLimitedError(subject.policy, decision, headers);
+  if (!decision.allowed) throw rateLimitedError(subject.policy, decision, headers, subject.advice);
 }
 
 export function createRateLimitGuard(options: RateLimitGuardOptions) {

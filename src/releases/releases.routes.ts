@@ -28,6 +28,8 @@ export type ReleasesOptions = {
   pageContext: (request: FastifyRequest, reply: FastifyReply) => PageContext | Promise<PageContext>;
   /** Release files are large downloads: paced with the site's other large bodies. */
   egress: BulkEgress;
+  /** The codebook's address, at the section describing a file (null: the whole codebook). */
+  codebookHref: (file: string | null) => string;
 };
 
 const FILE_NAME = /^[a-z0-9-]+\.(json|csv|geojson)$/;
@@ -54,11 +56,15 @@ function humanBytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(2)} MB`;
 }
 
-function filesTable(release: ReleaseManifest, urlVersion: string): SafeHtml {
+function filesTable(
+  release: ReleaseManifest,
+  urlVersion: string,
+  codebookHref: ReleasesOptions["codebookHref"],
+): SafeHtml {
   const rows = release.files.map(
     (file) => html`<tr>
   <th scope="row"><a href="/data/releases/${urlVersion}/${file.name}" download>${file.name}</a></th>
-  <td>${file.title}</td>
+  <td>${file.title}${file.name.endsWith(".csv") ? html` <a class="codebook-link" href="${codebookHref(file.name)}">Columns: the codebook<span class="visually-hidden"> for ${file.name}</span></a>` : ""}</td>
   <td class="num">${file.rows.toLocaleString("en-US")}</td>
   <td class="num">${humanBytes(file.bytes)} <span class="muted">(${file.bytes.toLocaleString("en-US")} bytes)</span></td>
   <td><code class="digest">${file.sha256}</code></td>
@@ -72,25 +78,29 @@ function filesTable(release: ReleaseManifest, urlVersion: string): SafeHtml {
 </div>`;
 }
 
-function renderDataPage(releases: readonly ReleaseManifest[], currentVersion: string): SafeHtml {
+function renderDataPage(
+  releases: readonly ReleaseManifest[],
+  currentVersion: string,
+  codebookHref: ReleasesOptions["codebookHref"],
+): SafeHtml {
   const current = releases.find((release) => release.dataset_version === currentVersion);
   const earlier = releases.filter((release) => release !== current);
   const currentSection =
     current === undefined
       ? html`<p>The files of release ${currentVersion} have not been published yet.</p>`
       : html`<p>Release <strong>${current.dataset_version}</strong>, released ${current.released} — the data the API serves now (<code>meta.dataset_version</code>). Stable links: <code>/data/releases/${current.dataset_version}/&lt;file&gt;</code>; the newest release is also at <code>/data/releases/latest/&lt;file&gt;</code>.</p>
-${filesTable(current, current.dataset_version)}`;
+${filesTable(current, current.dataset_version, codebookHref)}`;
   const earlierSection =
     earlier.length === 0
       ? html`<p>No earlier releases yet.</p>`
       : earlier.map(
           (release) => html`<details>
 <summary>Release ${release.dataset_version} (released ${release.released})</summary>
-${filesTable(release, release.dataset_version)}
+${filesTable(release, release.dataset_version, codebookHref)}
 </details>`,
         );
   return html`<h1>Data downloads</h1>
-<p class="lead">The whole dataset, tables for spreadsheets and statistics packages, a GeoJSON map layer and research panels — for every release, at links that never change.</p>
+<p class="lead">The whole dataset, tables for spreadsheets and statistics packages, a GeoJSON map layer and research panels — for every release, at links that never change. What every variable means and how it is counted: <a href="${codebookHref(null)}">the codebook</a>.</p>
 <section aria-labelledby="current-heading">
 <h2 id="current-heading">Current release</h2>
 ${currentSection}
@@ -98,7 +108,7 @@ ${currentSection}
 <section aria-labelledby="panels-heading">
 <h2 id="panels-heading">Research panels</h2>
 <p>One row per jurisdiction and year (or month) from 1990 through the release year. Each indicator — <code>decriminalized</code>, <code>adult_use_legal</code>, <code>adult_use_sales</code>, <code>medical_legal</code>, <code>medical_program</code>, <code>home_grow_allowed</code> — is given as of the period's first day (1/0, empty where the history cannot tell), as the share of the period's days it was in force (<code>…_share</code>, 0–1), and with the exact dates it changed inside the period (<code>…_changed</code>) and their precision.</p>
-<p>Pick the basis your design needs: <strong>effective</strong> (the day the law took effect), <strong>enacted</strong> (the day voters approved or the governor signed) or <strong>operating</strong> (the day licensed sales began). The codebook, the counting rules and a worked difference-in-differences example are in the repository's <code>docs/DATA.md</code>.</p>
+<p>Pick the basis your design needs: <strong>effective</strong> (the day the law took effect), <strong>enacted</strong> (the day voters approved or the governor signed) or <strong>operating</strong> (the day licensed sales began). The columns, the counting rules, why a value is empty and a worked difference-in-differences example are in <a href="${codebookHref(null)}">the codebook</a>.</p>
 </section>
 <section aria-labelledby="earlier-heading">
 <h2 id="earlier-heading">Earlier releases</h2>
@@ -117,7 +127,7 @@ export async function releasesRoutes(app: FastifyInstance, options: ReleasesOpti
     byVersion.get(options.currentVersion) ??
     releases.find((release) => release.dataset_version <= options.currentVersion) ??
     null;
-  const body = renderDataPage(releases, options.currentVersion);
+  const body = renderDataPage(releases, options.currentVersion, options.codebookHref);
   const cache = new Map<string, Representation>();
 
   const page = (): Page => ({

@@ -20,6 +20,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { matchesIfNoneMatch, negotiateEncoding } from "../api/representation.ts";
 import { ERROR_CODES, type ErrorCode } from "../errors.ts";
 import type { BulkEgress } from "./bulk-egress.ts";
+import { CODEBOOK_PATH } from "./codebook.page.ts";
 import { type OpenApiDocument, renderReference } from "./docs.reference.ts";
 import { html, SafeHtml } from "./html.ts";
 import { type PageContext, renderPage, sendHtml } from "./layout.ts";
@@ -102,6 +103,7 @@ export async function docsRoutes(app: FastifyInstance, options: DocsOptions): Pr
     reference ??= renderReference(JSON.parse(options.openApiJson()) as OpenApiDocument, {
       statusOfErrorCode,
       tryItHref: TRY_IT_PATH,
+      codebookHref: CODEBOOK_PATH,
     }).toString();
     return sendHtml(
       reply,
@@ -120,6 +122,11 @@ export async function docsRoutes(app: FastifyInstance, options: DocsOptions): Pr
 
   const consoleBody = html`<h1 class="visually-hidden">Try the API</h1>
 <p class="try-intro">The interactive console sends real requests to this service. <a href="/docs">The API reference</a> is lighter and works without JavaScript.</p>
+<div class="try-key">
+<label for="try-api-key">Your API key <span class="muted">(optional)</span></label>
+<input id="try-api-key" type="password" autocomplete="off" spellcheck="false" aria-describedby="try-api-key-hint">
+<p class="hint" id="try-api-key-hint">Paste it before you send: each request then carries it as <code>X-API-Key</code>, and your key's limit applies instead of the public one, which this console shares with every other request from your address. No key yet? <a href="/account/keys">Create one</a>, free. The key stays in this field; it is not stored.</p>
+</div>
 <noscript><p class="callout">The console needs JavaScript. Every endpoint, with examples to copy, is in <a href="/docs">the API reference</a>; the contract is in <a href="/openapi.json">the OpenAPI document</a>.</p></noscript>
 <div id="reference-app" data-openapi-url="/openapi.json"></div>`;
 

@@ -60,6 +60,8 @@ export type ReferenceOptions = {
   statusOfErrorCode: (code: string) => number | undefined;
   /** Where the interactive console lives. */
   tryItHref: string;
+  /** The page that defines every field and value (the dataset's codebook). */
+  codebookHref: string;
 };
 
 const METHODS = ["get", "head", "post", "put", "patch", "delete", "options"] as const;
@@ -604,7 +606,7 @@ ${groups.map((group) => html`<li><a class="toc-link" href="#${group.id}">${group
 <div class="reference-body">
 <h1>API reference</h1>
 <p class="lead">${document.info?.title ?? "API"} ${document.info?.version ? html`<span class="muted">version ${document.info.version}</span>` : ""}</p>
-<p class="reference-actions"><a class="button" href="${options.tryItHref}">Try it in the interactive console</a> <a href="/openapi.json">The OpenAPI document</a> · <a href="/errors">Error codes</a></p>
+<p class="reference-actions"><a class="button" href="${options.tryItHref}">Try it in the interactive console</a> <a href="/openapi.json">The OpenAPI document</a> · <a href="/errors">Error codes</a> · <a href="${options.codebookHref}">The codebook: what each field means</a></p>
 <section id="overview" aria-labelledby="overview-title">
 <h2 id="overview-title">Overview</h2>
 ${base ? html`<p>Base URL: <code>${base}</code></p>` : ""}

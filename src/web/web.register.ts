@@ -4,6 +4,7 @@
  * then the pages — errors, the site, downloads, feeds — and at the end the
  * API reference (/openapi.json and /docs).
  */
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config.ts";
@@ -13,11 +14,13 @@ import type { LiveLaw } from "../dataset/law.live.ts";
 import { AppError } from "../errors.ts";
 import type { Clock } from "../lib/clock.ts";
 import { dayIn } from "../lib/zoned-time.ts";
+import { PROJECT_ROOT } from "../paths.ts";
 import { createMemoryLimiter } from "../rate-limit/rate-limit.memory.ts";
 import { clientCounterKey, type RateLimitPolicy } from "../rate-limit/rate-limit.policy.ts";
 import type { RateLimiter } from "../rate-limit/rate-limit.ts";
 import { releasesRoutes } from "../releases/releases.routes.ts";
 import { type BulkEgress, createBulkEgress } from "./bulk-egress.ts";
+import { CODEBOOK_PATH, codebookAnchorFor, codebookRoutes, headingsOf } from "./codebook.page.ts";
 import { docsRoutes } from "./docs.page.ts";
 import { errorsPageRoutes } from "./errors.page.ts";
 import { feedRoutes } from "./feeds.ts";
@@ -135,11 +138,21 @@ export async function registerWebsite(
     maxStreams: config.downloads.maxStreams,
     maxStreamsPerClient: DOWNLOADS_PER_CLIENT,
   });
+  // The codebook (docs/DATA.md) beside the downloads it describes; /data links each CSV to its section.
+  const codebookFile = join(PROJECT_ROOT, "docs", "DATA.md");
+  await app.register(codebookRoutes, { file: codebookFile, pageContext });
+  const codebookHeadings = existsSync(codebookFile)
+    ? headingsOf(readFileSync(codebookFile, "utf8"))
+    : [];
   await app.register(releasesRoutes, {
     releasesDir: join(config.dataDir, "releases"),
     currentVersion: options.currentVersion,
     pageContext,
     egress,
+    codebookHref: (file) => {
+      const anchor = file === null ? null : codebookAnchorFor(codebookHeadings, file);
+      return anchor === null ? CODEBOOK_PATH : `${CODEBOOK_PATH}#${anchor}`;
+    },
   });
   await app.register(feedRoutes, {
     state: () => live.current(),

@@ -225,12 +225,28 @@ const LOCAL_NAME = /(^|\.)(localhost|local|internal|home\.arpa|localdomain)$/i;
 export const WEBHOOK_URL_MAX_LENGTH = 2000;
 
 /**
+ * On a development server only: how to admit a receiver on this machine or
+ * network, for a URL refused as local or private. A production server never
+ * mentions the setting (its pages do not advertise a way around the guard).
+ */
+function allowListAdvice(host: string, literal: boolean): string {
+  const address = literal ? host : "127.0.0.1";
+  const use = literal ? "" : ` and use its IP address in the URL (e.g. http://${address}:8080/…)`;
+  return ` This server runs in development mode: to deliver to a receiver at ${address}, start it with WEBHOOK_ALLOWED_PRIVATE_HOSTS=${address}${use}; plain http:// is then accepted for that address too.`;
+}
+
+/**
  * Why a URL cannot be an endpoint, or null when it may. Only https://, no
  * credentials or fragment; an IP-literal host must be admitted; plain
  * http:// only to an allow-listed address (development). Names are checked
- * again, resolved, on every connection.
+ * again, resolved, on every connection. With `development`, a URL refused
+ * for a local or private host also says which setting would admit it.
  */
-export function webhookUrlProblem(raw: string, policy: AddressPolicy): string | null {
+export function webhookUrlProblem(
+  raw: string,
+  policy: AddressPolicy,
+  options: { development?: boolean } = {},
+): string | null {
   if (raw.length === 0) return "Enter the URL that should receive the events.";
   if (raw.length > WEBHOOK_URL_MAX_LENGTH)
     return `The URL is too long (at most ${WEBHOOK_URL_MAX_LENGTH} characters).`;
@@ -242,9 +258,11 @@ export function webhookUrlProblem(raw: string, policy: AddressPolicy): string | 
   }
   const host = bareAddress(url.hostname);
   const literal = isIP(host) !== 0;
+  const local = literal ? isForbiddenAddress(host) : LOCAL_NAME.test(host) || !host.includes(".");
+  const advice = options.development === true && local ? allowListAdvice(host, literal) : "";
   if (url.protocol === "http:") {
     if (!(literal && policy.isAllowListed(host)))
-      return "The URL must start with https:// (plain http is not accepted).";
+      return `The URL must start with https:// (plain http is not accepted).${advice}`;
   } else if (url.protocol !== "https:") {
     return "The URL must start with https://.";
   }
@@ -252,7 +270,7 @@ export function webhookUrlProblem(raw: string, policy: AddressPolicy): string | 
     return "The URL must not contain a user name or password; authenticate requests by their signature.";
   if (url.hash !== "") return "The URL must not contain a #fragment.";
   if (host === "") return "The URL needs a host name.";
-  if (literal ? !policy.admits(host) : LOCAL_NAME.test(host) || !host.includes("."))
-    return "The URL points to a private, local or reserved address; webhooks go only to public hosts.";
+  if (literal ? !policy.admits(host) : local)
+    return `The URL points to a private, local or reserved address; webhooks go only to public hosts.${advice}`;
   return null;
 }

@@ -6,7 +6,7 @@
  */
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
-import type { Config } from "../config.ts";
+import { type Config, isDevelopment } from "../config.ts";
 import type { Dataset } from "../dataset/dataset.load.ts";
 import type { LiveLaw } from "../dataset/law.live.ts";
 import type { Database } from "../db/database.ts";
@@ -102,6 +102,7 @@ export async function registerWebhooks(
     db,
     clock,
     addressPolicy,
+    development: isDevelopment(config),
     wakeDispatcher: () => dispatcher.wake(),
     pageContext,
     protect,

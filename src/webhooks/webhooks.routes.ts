@@ -59,6 +59,8 @@ export type WebhooksPagesOptions = PagePluginOptions & {
   db: Database;
   clock: Clock;
   addressPolicy: AddressPolicy;
+  /** A development server: a refused local receiver's error names the allow-list setting. */
+  development: boolean;
   /** Asks this instance's dispatcher to look at the queue now (a test event or resend is waiting). */
   wakeDispatcher: () => void;
 };
@@ -346,7 +348,9 @@ export async function webhooksPages(
           }),
         );
       const errors: Record<string, string> = {};
-      const urlProblem = webhookUrlProblem(url, options.addressPolicy);
+      const urlProblem = webhookUrlProblem(url, options.addressPolicy, {
+        development: options.development,
+      });
       if (urlProblem !== null) errors.url = urlProblem;
       if (eventTypes.length === 0) errors.events = "Choose at least one event type.";
       const jurisdictions = parseJurisdictions(form.jurisdictions ?? "");

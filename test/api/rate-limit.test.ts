@@ -113,6 +113,11 @@ describe("exact sliding window through the API", () => {
     assert.equal(problem.limit, 60);
     assert.equal(problem.window_seconds, 900);
     assert.equal(problem.retry_after_seconds, 890);
+    // An anonymous caller is told that a free key lifts the limit, and where to get one.
+    assert.match(
+      String(problem.detail),
+      /^The public limit of 60 requests per 900 seconds is used up\. Retry in 890 seconds\. A free API key raises it to 1000 requests per 3600 seconds: sign up at http:\/\/api\.test\/signup, create a key at http:\/\/api\.test\/account\/keys and send it in the X-API-Key header\.$/,
+    );
     clock.set(start + 900 * SECOND - 1);
     assert.equal((await get(app, "/v1/states/NY")).statusCode, 429);
     clock.set(start + 900 * SECOND);
@@ -136,6 +141,11 @@ describe("exact sliding window through the API", () => {
     assert.equal(refused.statusCode, 429);
     assert.equal(refused.headers["retry-after"], "600");
     assert.equal(json(refused).policy, "key");
+    assert.doesNotMatch(
+      String(json(refused).detail),
+      /free API key|sign up/,
+      "a keyed caller has one",
+    );
     clock.set(start + 3600 * SECOND);
     assert.equal((await get(app, "/v1/federal", { "x-api-key": key })).statusCode, 200);
     await app.close();

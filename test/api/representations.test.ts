@@ -104,6 +104,24 @@ describe("GeoJSON of /v1/states", () => {
     await geo("/v1/states?format=geojson", { accept: "application/json" });
   });
 
+  test("a tie or a wildcard goes to JSON: the interactive console's Accept gets JSON", async () => {
+    const typeFor = async (accept: string) =>
+      String(
+        (await app.inject({ url: "/v1/states", headers: { accept } })).headers["content-type"],
+      );
+    // What /docs/try's console sends for an operation that answers both.
+    assert.match(await typeFor("application/json, application/geo+json"), /^application\/json/);
+    assert.match(await typeFor("application/geo+json, application/json"), /^application\/json/);
+    assert.match(await typeFor("application/geo+json, */*"), /^application\/json/);
+    assert.match(await typeFor("application/geo+json, application/*"), /^application\/json/);
+    // GeoJSON when it is preferred.
+    assert.match(
+      await typeFor("application/json;q=0.9, application/geo+json"),
+      /^application\/geo\+json/,
+    );
+    assert.match(await typeFor("application/geo+json, */*;q=0.1"), /^application\/geo\+json/);
+  });
+
   test("honours filters, as_of and fields", async () => {
     const { body } = await geo("/v1/states?format=geojson&as_of=2012-12-10&status=adult_use");
     assert.deepEqual(body.features.map((f) => f.id).sort(), ["CO", "WA"]);

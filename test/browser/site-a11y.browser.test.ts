@@ -18,7 +18,7 @@ import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { SMTPServer } from "smtp-server";
 import { buildTestApp, type TestApp } from "../helpers.ts";
-import { launchChromium, skipBrowser } from "../support/chromium.ts";
+import { launchChromium, openTab, skipBrowser } from "../support/chromium.ts";
 import { freePort } from "../support/ports.ts";
 
 const shots =
@@ -134,7 +134,7 @@ describe("every page, both widths, with axe-core", { skip: skipBrowser }, () => 
 
   test("logged out: no sideways scrolling and no serious axe violation on any page", async () => {
     const context = await newContext();
-    const page = await context.newPage();
+    const page = await openTab(context);
     const problems: string[] = [];
     const paths = [
       "/",
@@ -146,6 +146,8 @@ describe("every page, both widths, with axe-core", { skip: skipBrowser }, () => 
       "/states/PR",
       "/changes",
       "/federal",
+      "/data",
+      "/data/codebook",
       "/errors",
       "/docs",
       "/docs/try",
@@ -174,7 +176,7 @@ describe("every page, both widths, with axe-core", { skip: skipBrowser }, () => 
 
   test("logged in: the same on the account pages, the keys page (with a new key shown) and the rest", async () => {
     const context = await newContext();
-    const page = await context.newPage();
+    const page = await openTab(context);
     await signUp(page, `a11y-${Date.now()}@example.org`);
     await createKey(page, "a key with a rather long descriptive name for production");
     const problems: string[] = [];
@@ -222,7 +224,7 @@ describe("every page, both widths, with axe-core", { skip: skipBrowser }, () => 
 
   test("small states and the map's controls are at least 24 px to tap on a phone", async () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 800 } });
-    const page = await context.newPage();
+    const page = await openTab(context);
     await page.goto(`${base}/`);
     for (const code of ["DC", "RI", "DE"]) {
       const link = page.locator(`.small-states a[href="/states/${code}"]`);
@@ -237,7 +239,7 @@ describe("every page, both widths, with axe-core", { skip: skipBrowser }, () => 
 
   test("/states filters without script (query string) and in place with it", async () => {
     const noScript = await browser.newContext({ javaScriptEnabled: false });
-    const plain = await noScript.newPage();
+    const plain = await openTab(noScript);
     await plain.goto(`${base}/states`);
     await plain.getByLabel("Status", { exact: true }).selectOption("medical");
     await plain.getByRole("button", { name: "Apply" }).click();
@@ -247,7 +249,7 @@ describe("every page, both widths, with axe-core", { skip: skipBrowser }, () => 
     await noScript.close();
 
     const context = await newContext();
-    const page = await context.newPage();
+    const page = await openTab(context);
     await page.goto(`${base}/states`);
     await page.getByLabel("Name").fill("new");
     await page.waitForURL(/q=new/);
@@ -261,7 +263,7 @@ describe("every page, both widths, with axe-core", { skip: skipBrowser }, () => 
       javaScriptEnabled: false,
       viewport: { width: 360, height: 800 },
     });
-    const page = await noScript.newPage();
+    const page = await openTab(noScript);
     await page.goto(`${base}/docs#getState`);
     const heading = page.locator("#getState-title");
     assert.match((await heading.textContent()) ?? "", /GET\s+\/v1\/states\/\{code\}/);
@@ -286,7 +288,7 @@ describe("every page, both widths, with axe-core", { skip: skipBrowser }, () => 
 
   test("a forgotten password is reset through the emailed link, end to end", async () => {
     const context = await newContext();
-    const page = await context.newPage();
+    const page = await openTab(context);
     const email = `reset-${Date.now()}@example.org`;
     await signUp(page, email);
     await context.clearCookies();
@@ -322,7 +324,7 @@ describe("every page, both widths, with axe-core", { skip: skipBrowser }, () => 
 
   test("replacing a key as the keys page describes: two keys at once, the old refused once deleted; usage is charted", async () => {
     const context = await newContext();
-    const page = await context.newPage();
+    const page = await openTab(context);
     await signUp(page, `rotate-${Date.now()}@example.org`);
     const oldKey = await createKey(page, "old key");
     const newKey = await createKey(page, "new key");

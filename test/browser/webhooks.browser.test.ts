@@ -10,7 +10,7 @@ import { after, before, describe, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
 import { Webhook } from "standardwebhooks";
 import { buildTestApp, type TestApp } from "../helpers.ts";
-import { launchChromium, skipBrowser } from "../support/chromium.ts";
+import { launchChromium, openTab, skipBrowser } from "../support/chromium.ts";
 import { freePort } from "../support/ports.ts";
 import { until } from "../support/wait.ts";
 import { type Receiver, startReceiver } from "../webhooks/receiver.ts";
@@ -47,7 +47,7 @@ describe("webhooks in Chromium", { skip: skipBrowser }, () => {
 
   test("add an endpoint, see the secret once, send a test event, see it in the log, delete it", async () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 800 } });
-    const page = await context.newPage();
+    const page = await openTab(context);
     const password = "copper-lantern-orchard-42";
     await page.goto(`${base}/signup`);
     await page.getByLabel("Email").fill(`hooks-${Date.now()}@example.org`);

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
 import { buildTestApp, type TestApp } from "../helpers.ts";
-import { launchChromium, skipBrowser } from "../support/chromium.ts";
+import { launchChromium, openTab, skipBrowser } from "../support/chromium.ts";
 import { freePort } from "../support/ports.ts";
 
 let app: TestApp;
@@ -30,7 +30,7 @@ describe("the website in Chromium", { skip: skipBrowser }, () => {
 
   async function newPage(width = 1280): Promise<Page> {
     const context = await browser.newContext({ viewport: { width, height: 900 } });
-    return context.newPage();
+    return openTab(context);
   }
 
   test("the home page map shows every state and DC, each an accessible link", async () => {

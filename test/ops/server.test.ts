@@ -4,18 +4,45 @@
  */
 import assert from "node:assert/strict";
 import { once } from "node:events";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, test } from "node:test";
 import { createDatabase } from "../../src/db/database.ts";
 import { migrateToLatest } from "../../src/db/migrations.ts";
+import { PROJECT_ROOT } from "../../src/paths.ts";
 import { insertUserWithKey } from "../fixtures.ts";
 import { freePort } from "../support/ports.ts";
 import { spawnServer } from "../support/server-process.ts";
 import { until } from "../support/wait.ts";
 
 describe("the server process", () => {
+  test("reads .env in its working directory; the environment wins over the file", async () => {
+    const port = await freePort();
+    const dir = mkdtempSync(join(tmpdir(), "cls-env-"));
+    writeFileSync(
+      join(dir, ".env"),
+      [
+        "# a self-hoster's settings",
+        `PORT=${port}`,
+        `DATA_DIR=${join(PROJECT_ROOT, "data")}`,
+        `DATABASE_URL=sqlite:${join(dir, "cls.db")}`,
+        "PUBLIC_RATE_LIMIT=7",
+        "PUBLIC_RATE_WINDOW_SECONDS=30",
+        "",
+      ].join("\n"),
+    );
+    const { child, output } = spawnServer({ PUBLIC_RATE_WINDOW_SECONDS: "60" }, { cwd: dir });
+    await until("start-up", () => output().includes("serving the API"), 90_000);
+    const response = await fetch(`http://127.0.0.1:${port}/v1/federal`);
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get("ratelimit-policy"), '"public";q=7;w=60');
+    assert.match(output(), /settings read from \.env/);
+    const exited = once(child, "exit");
+    child.kill("SIGTERM");
+    await exited;
+  });
+
   test("serves, then drains and exits 0 on SIGTERM", async () => {
     const port = await freePort();
     const dir = mkdtempSync(join(tmpdir(), "cls-server-"));

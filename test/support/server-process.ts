@@ -5,7 +5,9 @@
  * failure midway.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { join } from "node:path";
 import { after } from "node:test";
+import { PROJECT_ROOT } from "../../src/paths.ts";
 
 export type ServerProcess = { child: ChildProcess; output: () => string };
 
@@ -14,9 +16,16 @@ after(() => {
   for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
 });
 
-/** Starts the server with `env` over the test's own environment (info logs, no shutdown grace). */
-export function spawnServer(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ["src/server.ts"], {
+/**
+ * Starts the server with `env` over the test's own environment (info logs, no
+ * shutdown grace), in the project's folder or in `cwd`.
+ */
+export function spawnServer(
+  env: Record<string, string>,
+  options: { cwd?: string } = {},
+): ServerProcess {
+  const child = spawn(process.execPath, [join(PROJECT_ROOT, "src/server.ts")], {
+    cwd: options.cwd ?? PROJECT_ROOT,
     env: { ...process.env, LOG_LEVEL: "info", SHUTDOWN_GRACE_MS: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -31,8 +31,15 @@ export function csrfTokenOf(body: string): string {
   return match[1] as string;
 }
 
-/** `remoteAddress`: the client address the app sees (default 127.0.0.1). */
-export function createAgent(app: TestApp, agentOptions: { remoteAddress?: string } = {}): Agent {
+/**
+ * `remoteAddress`: the client address the app sees (default 127.0.0.1);
+ * `origin`: the site's origin its POSTs come from (default ORIGIN, the test
+ * app's PUBLIC_BASE_URL).
+ */
+export function createAgent(
+  app: TestApp,
+  agentOptions: { remoteAddress?: string; origin?: string } = {},
+): Agent {
   const cookies = new Map<string, string>();
   const remember = (response: LightMyRequestResponse) => {
     for (const cookie of response.cookies) {
@@ -66,7 +73,7 @@ export function createAgent(app: TestApp, agentOptions: { remoteAddress?: string
       method: "POST",
       url,
       headers: {
-        origin: ORIGIN,
+        origin: agentOptions.origin ?? ORIGIN,
         accept: "text/html",
         "content-type": "application/x-www-form-urlencoded",
         ...headers,
@@ -91,8 +98,9 @@ export const STRONG_PASSWORD = "violet-harbor-tractor-57";
 export async function signedUpAgent(
   app: TestApp,
   email = `user${Math.random().toString(36).slice(2)}@example.org`,
+  agentOptions: { origin?: string } = {},
 ) {
-  const agent = createAgent(app);
+  const agent = createAgent(app, agentOptions);
   const response = await agent.submit("/signup", "/signup", {
     email,
     password: STRONG_PASSWORD,

@@ -198,6 +198,7 @@ describe("the reference follows the document", () => {
   const rendered = renderReference(base, {
     statusOfErrorCode: () => undefined,
     tryItHref: "/docs/try",
+    codebookHref: "/data/codebook",
   }).toString();
 
   test("a new field, parameter and webhook appear without any change to the page's code", () => {

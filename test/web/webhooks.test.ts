@@ -165,6 +165,48 @@ describe("webhooks pages (errors)", () => {
     await app.close();
   });
 
+  test("a development server names the allow-list setting in the error; a production one never does", async () => {
+    const refused = [
+      ["http://127.0.0.1:8080/hook", /WEBHOOK_ALLOWED_PRIVATE_HOSTS=127\.0\.0\.1/],
+      ["https://[::1]:8443/hook", /WEBHOOK_ALLOWED_PRIVATE_HOSTS=::1/],
+      ["http://localhost:8080/hook", /WEBHOOK_ALLOWED_PRIVATE_HOSTS=127\.0\.0\.1/],
+    ] as const;
+    // npm start on one's own machine: the origin is plain http.
+    const development = await buildTestApp({}, { PUBLIC_BASE_URL: "http://127.0.0.1:3000" });
+    const dev = await signedUpAgent(development, undefined, { origin: "http://127.0.0.1:3000" });
+    for (const [url, setting] of refused) {
+      const response = await dev.agent.submit("/account/webhooks", "/account/webhooks", {
+        url,
+        ...ALL_EVENTS,
+        nonce: nonce(10),
+      });
+      assert.equal(response.statusCode, 400, url);
+      assert.match(response.body, setting, url);
+    }
+    // A public https receiver over plain http is no matter for the allow-list.
+    const plainHttp = await dev.agent.submit("/account/webhooks", "/account/webhooks", {
+      url: "http://example.com/hook",
+      ...ALL_EVENTS,
+      nonce: nonce(11),
+    });
+    assert.doesNotMatch(plainHttp.body, /WEBHOOK_ALLOWED_PRIVATE_HOSTS/);
+    await development.close();
+
+    const production = await buildTestApp({}, { PUBLIC_BASE_URL: "https://api.test" });
+    const prod = await signedUpAgent(production, undefined, { origin: "https://api.test" });
+    for (const [url] of refused) {
+      const response = await prod.agent.submit("/account/webhooks", "/account/webhooks", {
+        url,
+        ...ALL_EVENTS,
+        nonce: nonce(12),
+      });
+      assert.equal(response.statusCode, 400, url);
+      assert.match(response.body, /https:\/\/|private, local or reserved/);
+      assert.doesNotMatch(response.body, /WEBHOOK_ALLOWED_PRIVATE_HOSTS|development/, url);
+    }
+    await production.close();
+  });
+
   test("the cap, and a resubmitted form creates nothing", async () => {
     const database = await createTestDatabase();
     const app = await buildTestApp({ database });

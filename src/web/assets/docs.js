@@ -1,9 +1,12 @@
 // Starts the interactive API reference on /docs (Scalar, served by this site).
 // "Try it" requests bypass the browser's HTTP cache, so an answer fetched
-// with one API key (or none) is never shown again for another key.
+// with one API key (or none) is never shown again for another key. A key
+// pasted in the page's own field is sent as X-API-Key with every request;
+// it stays in the field (never stored).
 (() => {
   const mount = document.getElementById("reference-app");
   if (!mount || !window.Scalar) return;
+  const keyField = document.getElementById("try-api-key");
   window.Scalar.createApiReference("#reference-app", {
     url: mount.dataset.openapiUrl,
     agent: { disabled: true },
@@ -17,6 +20,8 @@
     onRequestBuilt: ({ request }) => {
       request.headers.set("Cache-Control", "no-cache");
       request.headers.set("Pragma", "no-cache");
+      const key = keyField ? keyField.value.trim() : "";
+      if (key !== "") request.headers.set("X-API-Key", key);
     },
   });
   // Scalar's icon-only copy buttons carry no accessible name; give them one.
