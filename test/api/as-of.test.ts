@@ -8,6 +8,7 @@ type Rec = {
   code: string;
   status: string | null;
   decriminalized: boolean | null;
+  decriminalization: { since: string | null };
   adult_use: { legal: boolean | null; effective: string | null; sales_began: string | null };
   medical: { legal: boolean | null; program: string | null };
 };
