@@ -13,7 +13,7 @@ export interface paths {
         };
         /**
          * Every jurisdiction's record
-         * @description The 50 states and DC, sorted by name; `include=territories` adds PR, GU, VI, MP and AS. Filters combine (AND). `as_of` answers for a past day (filters apply to that day's values); `fields` keeps only the named top-level fields; `format=geojson` or `Accept: application/geo+json` returns a GeoJSON FeatureCollection with each jurisdiction's outline.
+         * @description The 50 states and DC, sorted by name; `include=territories` adds PR, GU, VI, MP and AS. Filters combine (AND). `as_of` answers for a past day (filters apply to that day's values); `fields` keeps only the named top-level fields; `format=geojson` or `Accept: application/geo+json` returns a GeoJSON FeatureCollection: each jurisdiction's outline, with the columns of a release's `jurisdictions.csv` as its properties (`fields` narrows them to the columns derived from those fields, and `code`).
          */
         get: operations["listStates"];
         put?: never;
@@ -476,7 +476,7 @@ export interface operations {
                  */
                 as_of?: string;
                 /**
-                 * @description Comma-separated top-level fields to return, e.g. `code,status`: code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, regulator, notes, last_reviewed, upcoming, sources. An unknown name is refused (400 `unknown_field`).
+                 * @description Comma-separated top-level fields to return, e.g. `code,status`: code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, prohibition, regulator, notes, last_reviewed, upcoming, sources. An unknown name is refused (400 `unknown_field`). In GeoJSON, the flat columns derived from those fields, and `code`.
                  * @example code,name,status,decriminalized
                  */
                 fields?: string;
@@ -657,6 +657,8 @@ export interface operations {
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -666,10 +668,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -679,10 +704,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     public_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -692,10 +740,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     onsite_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -705,10 +776,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     delivery?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -718,10 +812,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     local_opt_out?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -731,10 +848,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     taxes?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -744,10 +884,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     general_sales_tax_applies?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -757,6 +920,27 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
@@ -837,6 +1021,8 @@ export interface operations {
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -846,10 +1032,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     reciprocity?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -859,10 +1068,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     patient_home_grow?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -872,10 +1104,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -885,6 +1140,27 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
@@ -942,6 +1218,8 @@ export interface operations {
                                     intoxicating_products?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -951,10 +1229,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -964,8 +1265,80 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                 };
+                                /** @description Federal law on these products on the record's day, where it says more than the 2018 definition (from 2026-11-12: Pub. L. 119-37, § 781); null before */
+                                federal: {
+                                    /**
+                                     * @description Federal law's treatment of the same products, whatever the state allows
+                                     * @enum {unknown}
+                                     */
+                                    intoxicating_products: "prohibited" | "restricted" | "unregulated";
+                                    /** @description What federal law says, in plain words */
+                                    summary: string;
+                                    /**
+                                     * Format: date
+                                     * @description ISO 8601 calendar date (YYYY-MM-DD)
+                                     */
+                                    since: string;
+                                    authority: {
+                                        /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                        citation: string;
+                                        /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                        url: string | null;
+                                    };
+                                } | null;
+                            };
+                            /** @description The statute that prohibits possessing cannabis (the offense and the schedule): cited by a fact group on a day when no later law in this record had changed it */
+                            prohibition: {
+                                authority: {
+                                    /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                    citation: string;
+                                    /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                    url: string | null;
+                                };
+                                /** @description Sources for the citation */
+                                sources: {
+                                    /** @description What the source is, e.g. the statute, regulator page or article title */
+                                    title: string;
+                                    /**
+                                     * Format: uri
+                                     * @description Where to read it
+                                     */
+                                    url: string;
+                                    /**
+                                     * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                     * @enum {unknown}
+                                     */
+                                    kind: "official" | "reference" | "news" | "advocacy";
+                                }[];
+                                /**
+                                 * @description How sure the citation is: its text read, an official page, or two agreeing secondary sources
+                                 * @enum {unknown}
+                                 */
+                                confidence: "law_text" | "official_guidance" | "secondary";
+                                note: string | null;
                             };
                             /** @description The regulator, where one exists */
                             regulator: {
@@ -1173,6 +1546,8 @@ export interface operations {
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1182,10 +1557,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1195,10 +1593,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     public_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1208,10 +1629,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     onsite_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1221,10 +1665,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     delivery?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1234,10 +1701,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     local_opt_out?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1247,10 +1737,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     taxes?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1260,10 +1773,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     general_sales_tax_applies?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1273,6 +1809,27 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
@@ -1350,6 +1907,8 @@ export interface operations {
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1359,10 +1918,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     reciprocity?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1372,10 +1954,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     patient_home_grow?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1385,10 +1990,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1398,6 +2026,27 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
@@ -1455,6 +2104,8 @@ export interface operations {
                                     intoxicating_products?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1464,10 +2115,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1477,8 +2151,80 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                 };
+                                /** @description Federal law on these products on the record's day, where it says more than the 2018 definition (from 2026-11-12: Pub. L. 119-37, § 781); null before */
+                                federal: {
+                                    /**
+                                     * @description Federal law's treatment of the same products, whatever the state allows
+                                     * @enum {unknown}
+                                     */
+                                    intoxicating_products: "prohibited" | "restricted" | "unregulated";
+                                    /** @description What federal law says, in plain words */
+                                    summary: string;
+                                    /**
+                                     * Format: date
+                                     * @description ISO 8601 calendar date (YYYY-MM-DD)
+                                     */
+                                    since: string;
+                                    authority: {
+                                        /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                        citation: string;
+                                        /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                        url: string | null;
+                                    };
+                                } | null;
+                            };
+                            /** @description The statute that prohibits possessing cannabis (the offense and the schedule): cited by a fact group on a day when no later law in this record had changed it */
+                            prohibition: {
+                                authority: {
+                                    /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                    citation: string;
+                                    /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                    url: string | null;
+                                };
+                                /** @description Sources for the citation */
+                                sources: {
+                                    /** @description What the source is, e.g. the statute, regulator page or article title */
+                                    title: string;
+                                    /**
+                                     * Format: uri
+                                     * @description Where to read it
+                                     */
+                                    url: string;
+                                    /**
+                                     * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                     * @enum {unknown}
+                                     */
+                                    kind: "official" | "reference" | "news" | "advocacy";
+                                }[];
+                                /**
+                                 * @description How sure the citation is: its text read, an official page, or two agreeing secondary sources
+                                 * @enum {unknown}
+                                 */
+                                confidence: "law_text" | "official_guidance" | "secondary";
+                                note: string | null;
                             };
                             /** @description The regulator, where one exists */
                             regulator: {
@@ -1686,6 +2432,8 @@ export interface operations {
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1695,10 +2443,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1708,10 +2479,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     public_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1721,10 +2515,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     onsite_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1734,10 +2551,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     delivery?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1747,10 +2587,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     local_opt_out?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1760,10 +2623,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     taxes?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1773,10 +2659,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     general_sales_tax_applies?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1786,6 +2695,27 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
@@ -1863,6 +2793,8 @@ export interface operations {
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1872,10 +2804,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     reciprocity?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1885,10 +2840,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     patient_home_grow?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1898,10 +2876,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1911,6 +2912,27 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
@@ -1968,6 +2990,8 @@ export interface operations {
                                     intoxicating_products?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1977,10 +3001,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1990,8 +3037,80 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                 };
+                                /** @description Federal law on these products on the record's day, where it says more than the 2018 definition (from 2026-11-12: Pub. L. 119-37, § 781); null before */
+                                federal: {
+                                    /**
+                                     * @description Federal law's treatment of the same products, whatever the state allows
+                                     * @enum {unknown}
+                                     */
+                                    intoxicating_products: "prohibited" | "restricted" | "unregulated";
+                                    /** @description What federal law says, in plain words */
+                                    summary: string;
+                                    /**
+                                     * Format: date
+                                     * @description ISO 8601 calendar date (YYYY-MM-DD)
+                                     */
+                                    since: string;
+                                    authority: {
+                                        /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                        citation: string;
+                                        /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                        url: string | null;
+                                    };
+                                } | null;
+                            };
+                            /** @description The statute that prohibits possessing cannabis (the offense and the schedule): cited by a fact group on a day when no later law in this record had changed it */
+                            prohibition?: {
+                                authority: {
+                                    /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                    citation: string;
+                                    /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                    url: string | null;
+                                };
+                                /** @description Sources for the citation */
+                                sources: {
+                                    /** @description What the source is, e.g. the statute, regulator page or article title */
+                                    title: string;
+                                    /**
+                                     * Format: uri
+                                     * @description Where to read it
+                                     */
+                                    url: string;
+                                    /**
+                                     * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                     * @enum {unknown}
+                                     */
+                                    kind: "official" | "reference" | "news" | "advocacy";
+                                }[];
+                                /**
+                                 * @description How sure the citation is: its text read, an official page, or two agreeing secondary sources
+                                 * @enum {unknown}
+                                 */
+                                confidence: "law_text" | "official_guidance" | "secondary";
+                                note: string | null;
                             };
                             /** @description The regulator, where one exists */
                             regulator?: {
@@ -2091,9 +3210,88 @@ export interface operations {
                                 type: "Polygon" | "MultiPolygon";
                                 coordinates: unknown[][];
                             };
-                            /** @description Without `fields`: code, name, fips, type, status, decriminalized, adult_use_legal, adult_use_effective, adult_use_sales_began, medical_legal, medical_program, medical_effective, last_reviewed. With `fields`: those top-level fields. */
+                            /** @description The columns of a release's `jurisdictions.csv`, with the same names and values (numbers, booleans and null as such). With `fields`: the columns derived from those top-level fields (e.g. `hemp` gives every `hemp_*` column, `sources` gives `source_count`), and `code`. */
                             properties: {
-                                [key: string]: unknown;
+                                code?: string | number | boolean | null;
+                                name?: string | number | boolean | null;
+                                fips?: string | number | boolean | null;
+                                type?: string | number | boolean | null;
+                                status?: string | number | boolean | null;
+                                decriminalized?: string | number | boolean | null;
+                                decriminalized_since?: string | number | boolean | null;
+                                adult_use_legal?: string | number | boolean | null;
+                                adult_use_enacted_by_type?: string | number | boolean | null;
+                                adult_use_enacted_by_name?: string | number | boolean | null;
+                                adult_use_enacted_date?: string | number | boolean | null;
+                                adult_use_effective?: string | number | boolean | null;
+                                adult_use_sales_began?: string | number | boolean | null;
+                                possession_limit_flower_grams?: string | number | boolean | null;
+                                possession_limit_concentrate_grams?: string | number | boolean | null;
+                                possession_limit_summary?: string | number | boolean | null;
+                                home_grow_allowed?: string | number | boolean | null;
+                                home_grow_plants?: string | number | boolean | null;
+                                home_grow_per?: string | number | boolean | null;
+                                home_grow_household_max?: string | number | boolean | null;
+                                medical_legal?: string | number | boolean | null;
+                                medical_program?: string | number | boolean | null;
+                                medical_enacted_by_type?: string | number | boolean | null;
+                                medical_enacted_by_name?: string | number | boolean | null;
+                                medical_enacted_date?: string | number | boolean | null;
+                                medical_effective?: string | number | boolean | null;
+                                medical_sales_began?: string | number | boolean | null;
+                                adult_use_minimum_age?: string | number | boolean | null;
+                                adult_use_purchase_flower_grams?: string | number | boolean | null;
+                                adult_use_purchase_period?: string | number | boolean | null;
+                                adult_use_public_consumption?: string | number | boolean | null;
+                                adult_use_lounges_allowed?: string | number | boolean | null;
+                                adult_use_delivery?: string | number | boolean | null;
+                                adult_use_delivery_allowed?: string | number | boolean | null;
+                                adult_use_local_opt_out?: string | number | boolean | null;
+                                adult_use_excise_retail_percent?: string | number | boolean | null;
+                                adult_use_sales_tax_applies?: string | number | boolean | null;
+                                medical_minimum_age?: string | number | boolean | null;
+                                medical_reciprocity?: string | number | boolean | null;
+                                medical_patient_home_grow?: string | number | boolean | null;
+                                hemp_intoxicating_products?: string | number | boolean | null;
+                                hemp_minimum_age?: string | number | boolean | null;
+                                hemp_summary?: string | number | boolean | null;
+                                regulator_name?: string | number | boolean | null;
+                                regulator_url?: string | number | boolean | null;
+                                summary?: string | number | boolean | null;
+                                notes?: string | number | boolean | null;
+                                source_count?: string | number | boolean | null;
+                                last_reviewed?: string | number | boolean | null;
+                                adult_use_minimum_age_null_reason?: string | number | boolean | null;
+                                adult_use_minimum_age_confidence?: string | number | boolean | null;
+                                adult_use_purchase_flower_grams_null_reason?: string | number | boolean | null;
+                                adult_use_purchase_flower_grams_confidence?: string | number | boolean | null;
+                                adult_use_purchase_period_null_reason?: string | number | boolean | null;
+                                adult_use_purchase_period_confidence?: string | number | boolean | null;
+                                adult_use_public_consumption_null_reason?: string | number | boolean | null;
+                                adult_use_public_consumption_confidence?: string | number | boolean | null;
+                                adult_use_lounges_allowed_null_reason?: string | number | boolean | null;
+                                adult_use_lounges_allowed_confidence?: string | number | boolean | null;
+                                adult_use_delivery_null_reason?: string | number | boolean | null;
+                                adult_use_delivery_confidence?: string | number | boolean | null;
+                                adult_use_delivery_allowed_null_reason?: string | number | boolean | null;
+                                adult_use_delivery_allowed_confidence?: string | number | boolean | null;
+                                adult_use_local_opt_out_null_reason?: string | number | boolean | null;
+                                adult_use_local_opt_out_confidence?: string | number | boolean | null;
+                                adult_use_excise_retail_percent_null_reason?: string | number | boolean | null;
+                                adult_use_excise_retail_percent_confidence?: string | number | boolean | null;
+                                adult_use_sales_tax_applies_null_reason?: string | number | boolean | null;
+                                adult_use_sales_tax_applies_confidence?: string | number | boolean | null;
+                                medical_minimum_age_null_reason?: string | number | boolean | null;
+                                medical_minimum_age_confidence?: string | number | boolean | null;
+                                medical_reciprocity_null_reason?: string | number | boolean | null;
+                                medical_reciprocity_confidence?: string | number | boolean | null;
+                                medical_patient_home_grow_null_reason?: string | number | boolean | null;
+                                medical_patient_home_grow_confidence?: string | number | boolean | null;
+                                hemp_intoxicating_products_null_reason?: string | number | boolean | null;
+                                hemp_intoxicating_products_confidence?: string | number | boolean | null;
+                                hemp_minimum_age_null_reason?: string | number | boolean | null;
+                                hemp_minimum_age_confidence?: string | number | boolean | null;
+                                hemp_federal_intoxicating_products?: string | number | boolean | null;
                             };
                         }[];
                         meta: {
@@ -2311,7 +3509,7 @@ export interface operations {
                  */
                 as_of?: string;
                 /**
-                 * @description Comma-separated top-level fields to return, e.g. `code,status`: code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, regulator, notes, last_reviewed, upcoming, sources. An unknown name is refused (400 `unknown_field`).
+                 * @description Comma-separated top-level fields to return, e.g. `code,status`: code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, prohibition, regulator, notes, last_reviewed, upcoming, sources. An unknown name is refused (400 `unknown_field`). In GeoJSON, the flat columns derived from those fields, and `code`.
                  * @example code,name,status,decriminalized
                  */
                 fields?: string;
@@ -2467,7 +3665,7 @@ export interface operations {
                  */
                 as_of?: string;
                 /**
-                 * @description Comma-separated top-level fields to return, e.g. `code,status`: code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, regulator, notes, last_reviewed, upcoming, sources. An unknown name is refused (400 `unknown_field`).
+                 * @description Comma-separated top-level fields to return, e.g. `code,status`: code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, prohibition, regulator, notes, last_reviewed, upcoming, sources. An unknown name is refused (400 `unknown_field`). In GeoJSON, the flat columns derived from those fields, and `code`.
                  * @example code,name,status,decriminalized
                  */
                 fields?: string;
@@ -2652,6 +3850,8 @@ export interface operations {
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -2661,10 +3861,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -2674,10 +3897,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     public_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -2687,10 +3933,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     onsite_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -2700,10 +3969,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     delivery?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -2713,10 +4005,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     local_opt_out?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -2726,10 +4041,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     taxes?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -2739,10 +4077,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     general_sales_tax_applies?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -2752,6 +4113,27 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
@@ -2832,6 +4214,8 @@ export interface operations {
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -2841,10 +4225,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     reciprocity?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -2854,10 +4261,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     patient_home_grow?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -2867,10 +4297,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -2880,6 +4333,27 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
@@ -2937,6 +4411,8 @@ export interface operations {
                                     intoxicating_products?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -2946,10 +4422,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -2959,8 +4458,80 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                 };
+                                /** @description Federal law on these products on the record's day, where it says more than the 2018 definition (from 2026-11-12: Pub. L. 119-37, § 781); null before */
+                                federal: {
+                                    /**
+                                     * @description Federal law's treatment of the same products, whatever the state allows
+                                     * @enum {unknown}
+                                     */
+                                    intoxicating_products: "prohibited" | "restricted" | "unregulated";
+                                    /** @description What federal law says, in plain words */
+                                    summary: string;
+                                    /**
+                                     * Format: date
+                                     * @description ISO 8601 calendar date (YYYY-MM-DD)
+                                     */
+                                    since: string;
+                                    authority: {
+                                        /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                        citation: string;
+                                        /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                        url: string | null;
+                                    };
+                                } | null;
+                            };
+                            /** @description The statute that prohibits possessing cannabis (the offense and the schedule): cited by a fact group on a day when no later law in this record had changed it */
+                            prohibition: {
+                                authority: {
+                                    /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                    citation: string;
+                                    /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                    url: string | null;
+                                };
+                                /** @description Sources for the citation */
+                                sources: {
+                                    /** @description What the source is, e.g. the statute, regulator page or article title */
+                                    title: string;
+                                    /**
+                                     * Format: uri
+                                     * @description Where to read it
+                                     */
+                                    url: string;
+                                    /**
+                                     * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                     * @enum {unknown}
+                                     */
+                                    kind: "official" | "reference" | "news" | "advocacy";
+                                }[];
+                                /**
+                                 * @description How sure the citation is: its text read, an official page, or two agreeing secondary sources
+                                 * @enum {unknown}
+                                 */
+                                confidence: "law_text" | "official_guidance" | "secondary";
+                                note: string | null;
                             };
                             /** @description The regulator, where one exists */
                             regulator: {
@@ -3168,6 +4739,8 @@ export interface operations {
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -3177,10 +4750,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -3190,10 +4786,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     public_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -3203,10 +4822,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     onsite_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -3216,10 +4858,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     delivery?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -3229,10 +4894,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     local_opt_out?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -3242,10 +4930,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     taxes?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -3255,10 +4966,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     general_sales_tax_applies?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -3268,6 +5002,27 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
@@ -3345,6 +5100,8 @@ export interface operations {
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -3354,10 +5111,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     reciprocity?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -3367,10 +5147,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     patient_home_grow?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -3380,10 +5183,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -3393,6 +5219,27 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
@@ -3450,6 +5297,8 @@ export interface operations {
                                     intoxicating_products?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -3459,10 +5308,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -3472,8 +5344,80 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                 };
+                                /** @description Federal law on these products on the record's day, where it says more than the 2018 definition (from 2026-11-12: Pub. L. 119-37, § 781); null before */
+                                federal: {
+                                    /**
+                                     * @description Federal law's treatment of the same products, whatever the state allows
+                                     * @enum {unknown}
+                                     */
+                                    intoxicating_products: "prohibited" | "restricted" | "unregulated";
+                                    /** @description What federal law says, in plain words */
+                                    summary: string;
+                                    /**
+                                     * Format: date
+                                     * @description ISO 8601 calendar date (YYYY-MM-DD)
+                                     */
+                                    since: string;
+                                    authority: {
+                                        /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                        citation: string;
+                                        /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                        url: string | null;
+                                    };
+                                } | null;
+                            };
+                            /** @description The statute that prohibits possessing cannabis (the offense and the schedule): cited by a fact group on a day when no later law in this record had changed it */
+                            prohibition: {
+                                authority: {
+                                    /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                    citation: string;
+                                    /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                    url: string | null;
+                                };
+                                /** @description Sources for the citation */
+                                sources: {
+                                    /** @description What the source is, e.g. the statute, regulator page or article title */
+                                    title: string;
+                                    /**
+                                     * Format: uri
+                                     * @description Where to read it
+                                     */
+                                    url: string;
+                                    /**
+                                     * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                     * @enum {unknown}
+                                     */
+                                    kind: "official" | "reference" | "news" | "advocacy";
+                                }[];
+                                /**
+                                 * @description How sure the citation is: its text read, an official page, or two agreeing secondary sources
+                                 * @enum {unknown}
+                                 */
+                                confidence: "law_text" | "official_guidance" | "secondary";
+                                note: string | null;
                             };
                             /** @description The regulator, where one exists */
                             regulator: {
@@ -3681,6 +5625,8 @@ export interface operations {
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -3690,10 +5636,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -3703,10 +5672,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     public_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -3716,10 +5708,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     onsite_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -3729,10 +5744,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     delivery?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -3742,10 +5780,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     local_opt_out?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -3755,10 +5816,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     taxes?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -3768,10 +5852,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     general_sales_tax_applies?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -3781,6 +5888,27 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
@@ -3858,6 +5986,8 @@ export interface operations {
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -3867,10 +5997,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     reciprocity?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -3880,10 +6033,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     patient_home_grow?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -3893,10 +6069,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -3906,6 +6105,27 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
@@ -3963,6 +6183,8 @@ export interface operations {
                                     intoxicating_products?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -3972,10 +6194,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -3985,8 +6230,80 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                 };
+                                /** @description Federal law on these products on the record's day, where it says more than the 2018 definition (from 2026-11-12: Pub. L. 119-37, § 781); null before */
+                                federal: {
+                                    /**
+                                     * @description Federal law's treatment of the same products, whatever the state allows
+                                     * @enum {unknown}
+                                     */
+                                    intoxicating_products: "prohibited" | "restricted" | "unregulated";
+                                    /** @description What federal law says, in plain words */
+                                    summary: string;
+                                    /**
+                                     * Format: date
+                                     * @description ISO 8601 calendar date (YYYY-MM-DD)
+                                     */
+                                    since: string;
+                                    authority: {
+                                        /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                        citation: string;
+                                        /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                        url: string | null;
+                                    };
+                                } | null;
+                            };
+                            /** @description The statute that prohibits possessing cannabis (the offense and the schedule): cited by a fact group on a day when no later law in this record had changed it */
+                            prohibition?: {
+                                authority: {
+                                    /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                    citation: string;
+                                    /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                    url: string | null;
+                                };
+                                /** @description Sources for the citation */
+                                sources: {
+                                    /** @description What the source is, e.g. the statute, regulator page or article title */
+                                    title: string;
+                                    /**
+                                     * Format: uri
+                                     * @description Where to read it
+                                     */
+                                    url: string;
+                                    /**
+                                     * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                     * @enum {unknown}
+                                     */
+                                    kind: "official" | "reference" | "news" | "advocacy";
+                                }[];
+                                /**
+                                 * @description How sure the citation is: its text read, an official page, or two agreeing secondary sources
+                                 * @enum {unknown}
+                                 */
+                                confidence: "law_text" | "official_guidance" | "secondary";
+                                note: string | null;
                             };
                             /** @description The regulator, where one exists */
                             regulator?: {
@@ -4298,7 +6615,7 @@ export interface operations {
                  */
                 as_of?: string;
                 /**
-                 * @description Comma-separated top-level fields to return, e.g. `code,status`: code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, regulator, notes, last_reviewed, upcoming, sources. An unknown name is refused (400 `unknown_field`).
+                 * @description Comma-separated top-level fields to return, e.g. `code,status`: code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, prohibition, regulator, notes, last_reviewed, upcoming, sources. An unknown name is refused (400 `unknown_field`). In GeoJSON, the flat columns derived from those fields, and `code`.
                  * @example code,name,status,decriminalized
                  */
                 fields?: string;
@@ -4551,6 +6868,16 @@ export interface operations {
                             sets?: {
                                 [key: string]: unknown;
                             };
+                            /**
+                             * @description For a change of law (`sets`): how sure its values are, as for a variable's provenance
+                             * @enum {unknown}
+                             */
+                            confidence?: "law_text" | "official_guidance" | "secondary";
+                            /**
+                             * Format: date
+                             * @description For a change of law (`sets`): the date its values were last checked
+                             */
+                            verified?: string;
                             /**
                              * @description What kind of event this is (state kinds, or federal kinds for US events)
                              * @enum {unknown}
@@ -5080,6 +7407,15 @@ export interface operations {
                                 } | null;
                                 /** @description Date the definition took effect */
                                 effective: string | null;
+                                products?: {
+                                    /**
+                                     * @description What the definition in force from `effective` means for hemp-derived intoxicating products
+                                     * @enum {unknown}
+                                     */
+                                    intoxicating_products: "prohibited" | "restricted" | "unregulated";
+                                    /** @description That rule in one or two plain sentences, as shown beside each state's */
+                                    summary: string;
+                                };
                                 /** @description Plain-language summary, including later amendments and their dates */
                                 summary: string;
                                 /** @description The law behind these facts (null only where no law applies) */
@@ -5181,6 +7517,16 @@ export interface operations {
                                 sets?: {
                                     [key: string]: unknown;
                                 };
+                                /**
+                                 * @description For a change of law (`sets`): how sure its values are, as for a variable's provenance
+                                 * @enum {unknown}
+                                 */
+                                confidence?: "law_text" | "official_guidance" | "secondary";
+                                /**
+                                 * Format: date
+                                 * @description For a change of law (`sets`): the date its values were last checked
+                                 */
+                                verified?: string;
                                 /**
                                  * @description What kind of event this is (state kinds, or federal kinds for US events)
                                  * @enum {unknown}
@@ -5609,6 +7955,16 @@ export interface operations {
                             sets?: {
                                 [key: string]: unknown;
                             };
+                            /**
+                             * @description For a change of law (`sets`): how sure its values are, as for a variable's provenance
+                             * @enum {unknown}
+                             */
+                            confidence?: "law_text" | "official_guidance" | "secondary";
+                            /**
+                             * Format: date
+                             * @description For a change of law (`sets`): the date its values were last checked
+                             */
+                            verified?: string;
                             /**
                              * @description What kind of event this is (state kinds, or federal kinds for US events)
                              * @enum {unknown}
