@@ -32,15 +32,15 @@ const CONFIDENCE = {
 } as const;
 
 /**
- * How sure a value is, beside it: a short label (never colour alone), its
- * meaning and the day it was checked in a title and, for screen readers,
- * in the text itself.
+ * How sure a value is, beside it: a short label in words (never colour
+ * alone), read as "How sure: law text, checked …"; its title adds what the
+ * level means, which the key at the top of "Buying" says once for everyone.
  */
 function confidenceMarker(provenance: ProvenanceRef | undefined): SafeHtml | string {
   if (provenance?.confidence == null) return "";
   const { label, meaning } = CONFIDENCE[provenance.confidence];
-  const checked = provenance.verified === null ? "" : `; checked ${provenance.verified}`;
-  return html` <span class="confidence" title="How sure: ${meaning}${checked}"><span class="visually-hidden">How sure: </span>${label}<span class="visually-hidden"> (${meaning}${checked})</span></span>`;
+  const checked = provenance.verified === null ? "" : `, checked ${provenance.verified}`;
+  return html` <span class="confidence" title="How sure: ${meaning}${checked}"><span class="visually-hidden">How sure: </span>${label}${checked === "" ? "" : html`<span class="visually-hidden">${checked}</span>`}</span>`;
 }
 
 /** What the three labels mean, once, before the values that carry them. */

@@ -111,7 +111,7 @@ describe("the state page's business sections", () => {
       assert.match(
         buying,
         new RegExp(
-          `<dt>Minimum age</dt><dd>${record.adult_use.minimum_age} <span class="confidence" title="How sure: [^"]+"><span class="visually-hidden">How sure: </span>${label}<span class="visually-hidden"> \\([^)]+\\)</span></span>`,
+          `<dt>Minimum age</dt><dd>${record.adult_use.minimum_age} <span class="confidence" title="How sure: [^"]+"><span class="visually-hidden">How sure: </span>${label}${provenance.verified === null ? "" : `<span class="visually-hidden">, checked ${provenance.verified}</span>`}</span>`,
         ),
         `${code}: ${label}`,
       );
