@@ -3,6 +3,7 @@
  * prints warnings and a coverage table (field × jurisdictions filled), and
  * exits non-zero on any error or when coverage falls below the gate.
  */
+import { DATED_COLUMNS } from "../src/dataset/dataset.columns.ts";
 import { measureCoverage, measureDepthCoverage } from "../src/dataset/dataset.coverage.ts";
 import {
   formatGateReport,
@@ -10,8 +11,17 @@ import {
   measureGate,
   readDenylist,
 } from "../src/dataset/dataset.gate.ts";
-import { checkDataset, DatasetError, readDataset } from "../src/dataset/dataset.load.ts";
+import {
+  buildDataset,
+  checkDataset,
+  DatasetError,
+  readDataset,
+} from "../src/dataset/dataset.load.ts";
+import { checkServedLaw, formatServedFinding } from "../src/dataset/law.gate.ts";
+import { createLawModel } from "../src/dataset/law.ts";
 import { isoDay } from "../src/lib/dates.ts";
+import { INDICATORS, PANEL_COLUMNS, PANEL_FIRST_YEAR, panelRows } from "../src/releases/panels.ts";
+import { releaseYear } from "../src/releases/release.files.ts";
 
 /** Share of applicable fields that must be filled for the check to pass. */
 const COVERAGE_GATE = 0.95;
@@ -136,7 +146,48 @@ if (gate.missingAuthority.length > 0) {
 }
 process.stdout.write(`gate: ${formatGateReport(gate)}\n`);
 
+// What is served: the records lawOn returns, today and on every turning day.
+const dataset = buildDataset(checked);
+const model = createLawModel(dataset);
+const served = checkServedLaw(dataset, today, model);
+const cited = (s: { served: number; cited: number }) =>
+  `${s.cited}/${s.served} (${((100 * s.cited) / Math.max(1, s.served)).toFixed(1)}%)`;
+process.stdout.write(
+  `served records: fact groups cited ${cited(served.today)} today; ${cited(served.allDays)} over ${served.days} jurisdiction-days (today and every turning day); events cited ${served.events.cited}/${served.events.total}\n`,
+);
+for (const finding of served.findings.slice(0, 40))
+  process.stdout.write(`  ${formatServedFinding(finding)}\n`);
+if (served.findings.length > 40)
+  process.stdout.write(`  … and ${served.findings.length - 40} more\n`);
+
+// Blank cells of the yearly panel (effective basis), by variable and decade.
+const rows = panelRows(dataset, "yearly", "effective", releaseYear(dataset), model);
+const startColumn = PANEL_COLUMNS.indexOf("period_start");
+const counted = [...INDICATORS, ...DATED_COLUMNS.map((column) => column.name)];
+const decades: number[] = [];
+for (let decade = PANEL_FIRST_YEAR; decade <= releaseYear(dataset); decade += 10)
+  decades.push(decade);
+process.stdout.write(
+  `\nblank yearly panel cells (effective basis; a dated variable is blank where it does not apply, too)\n${"variable".padEnd(36)}${decades.map((d) => `${d}s`.padStart(7)).join("")}   total\n`,
+);
+for (const column of counted) {
+  const index = PANEL_COLUMNS.indexOf(column as (typeof PANEL_COLUMNS)[number]);
+  const byDecade = decades.map(
+    (decade) =>
+      rows.filter((row) => {
+        const year = Number(String(row[startColumn]).slice(0, 4));
+        return year >= decade && year < decade + 10 && row[index] === null;
+      }).length,
+  );
+  process.stdout.write(
+    `${column.padEnd(36)}${byDecade.map((n) => String(n).padStart(7)).join("")}   ${String(byDecade.reduce((a, b) => a + b, 0)).padStart(5)}\n`,
+  );
+}
+process.stdout.write("\n");
+
 const failures: string[] = [...gateFailures(gate)];
+if (served.findings.length > 0)
+  failures.push(`${served.findings.length} served record(s) break a rule`);
 if (uncited.length > 0) failures.push("dated values without an authority");
 if (coverage.statusLevelGaps.size > 0)
   failures.push("some records are incomplete at the status level");

@@ -536,6 +536,8 @@ export interface operations {
                             decriminalization: {
                                 /** @description Date possession of a small amount stopped being jailable */
                                 since: string | null;
+                                /** @description Where `since` is unknown but the sources agree on the year (or month) the law took effect: the first day by which it was certainly in force (before it, the day is unknown, never guessed); null where `since` is known or nothing is */
+                                in_force_by: string | null;
                                 summary: string | null;
                                 offense: ("legal" | "civil" | "criminal") | null;
                                 /** @description Whether jail is a possible penalty for a first small-amount offense */
@@ -1425,6 +1427,8 @@ export interface operations {
                             decriminalization: {
                                 /** @description Date possession of a small amount stopped being jailable */
                                 since: string | null;
+                                /** @description Where `since` is unknown but the sources agree on the year (or month) the law took effect: the first day by which it was certainly in force (before it, the day is unknown, never guessed); null where `since` is known or nothing is */
+                                in_force_by: string | null;
                                 summary: string | null;
                                 offense: ("legal" | "civil" | "criminal") | null;
                                 /** @description Whether jail is a possible penalty for a first small-amount offense */
@@ -2311,6 +2315,8 @@ export interface operations {
                             decriminalization?: {
                                 /** @description Date possession of a small amount stopped being jailable */
                                 since: string | null;
+                                /** @description Where `since` is unknown but the sources agree on the year (or month) the law took effect: the first day by which it was certainly in force (before it, the day is unknown, never guessed); null where `since` is known or nothing is */
+                                in_force_by: string | null;
                                 summary: string | null;
                                 offense: ("legal" | "civil" | "criminal") | null;
                                 /** @description Whether jail is a possible penalty for a first small-amount offense */
@@ -3729,6 +3735,8 @@ export interface operations {
                             decriminalization: {
                                 /** @description Date possession of a small amount stopped being jailable */
                                 since: string | null;
+                                /** @description Where `since` is unknown but the sources agree on the year (or month) the law took effect: the first day by which it was certainly in force (before it, the day is unknown, never guessed); null where `since` is known or nothing is */
+                                in_force_by: string | null;
                                 summary: string | null;
                                 offense: ("legal" | "civil" | "criminal") | null;
                                 /** @description Whether jail is a possible penalty for a first small-amount offense */
@@ -4618,6 +4626,8 @@ export interface operations {
                             decriminalization: {
                                 /** @description Date possession of a small amount stopped being jailable */
                                 since: string | null;
+                                /** @description Where `since` is unknown but the sources agree on the year (or month) the law took effect: the first day by which it was certainly in force (before it, the day is unknown, never guessed); null where `since` is known or nothing is */
+                                in_force_by: string | null;
                                 summary: string | null;
                                 offense: ("legal" | "civil" | "criminal") | null;
                                 /** @description Whether jail is a possible penalty for a first small-amount offense */
@@ -5504,6 +5514,8 @@ export interface operations {
                             decriminalization?: {
                                 /** @description Date possession of a small amount stopped being jailable */
                                 since: string | null;
+                                /** @description Where `since` is unknown but the sources agree on the year (or month) the law took effect: the first day by which it was certainly in force (before it, the day is unknown, never guessed); null where `since` is known or nothing is */
+                                in_force_by: string | null;
                                 summary: string | null;
                                 offense: ("legal" | "civil" | "criminal") | null;
                                 /** @description Whether jail is a possible penalty for a first small-amount offense */

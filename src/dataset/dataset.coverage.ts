@@ -206,9 +206,6 @@ export type DepthCoverage = Readonly<{
 }>;
 
 type Confidence = (typeof CONFIDENCE_LEVELS)[number];
-type DepthGroup = {
-  provenance: Readonly<Partial<Record<string, ProvenanceRef>>>;
-};
 
 /** The coverage of the dated variables (docs/DATA.md, the codebook). */
 export function measureDepthCoverage(records: readonly JurisdictionFile[]): DepthCoverage[] {
@@ -230,8 +227,11 @@ export function measureDepthCoverage(records: readonly JurisdictionFile[]): Dept
       for (const record of records) {
         if (!applies(record)) continue;
         group += 1;
-        const values = record[name] as unknown as Record<string, unknown> & DepthGroup;
-        const provenance = values.provenance[variable];
+        const values: Record<string, unknown> = { ...record[name] };
+        const provenances: Record<string, ProvenanceRef | undefined> = {
+          ...record[name].provenance,
+        };
+        const provenance = provenances[variable];
         const value = values[variable];
         if (value !== null && value !== undefined) {
           filled += 1;

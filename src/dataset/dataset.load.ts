@@ -7,6 +7,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Compile } from "typebox/compile";
 import {
+  type Dataset,
+  type DatasetIssue,
   type DatasetManifest,
   DatasetManifest as DatasetManifestSchema,
   type Federal,
@@ -19,7 +21,6 @@ import {
 } from "./dataset.schema.ts";
 import {
   coverageIssues,
-  type DatasetIssue,
   federalIssues,
   jurisdictionIssues,
   type ParsedFile,
@@ -27,18 +28,7 @@ import {
 } from "./dataset.validate.ts";
 import { checkServedLaw } from "./law.gate.ts";
 
-/** The dataset: its base records (`Jurisdiction`), or the records on a day (`LawRecord`). */
-export type Dataset<R extends JurisdictionOnDay = Jurisdiction> = Readonly<{
-  manifest: DatasetManifest;
-  /** Every jurisdiction, sorted by name. */
-  jurisdictions: readonly R[];
-  byCode: ReadonlyMap<string, R>;
-  /** Each jurisdiction's events, oldest first. */
-  histories: ReadonlyMap<string, readonly LegalEvent[]>;
-  federal: Federal;
-  /** Every state and federal event, newest first (the change feed's order). */
-  changes: readonly LegalEvent[];
-}>;
+export type { Dataset } from "./dataset.schema.ts";
 
 export class DatasetError extends Error {
   override name = "DatasetError";

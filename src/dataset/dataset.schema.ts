@@ -464,6 +464,10 @@ export const Medical = Type.Object(
 export const Decriminalization = Type.Object(
   {
     since: Nullable(IsoDate, "Date possession of a small amount stopped being jailable"),
+    in_force_by: Nullable(
+      IsoDate,
+      "Where `since` is unknown but the sources agree on the year (or month) the law took effect: the first day by which it was certainly in force (before it, the day is unknown, never guessed); null where `since` is known or nothing is",
+    ),
     summary: Nullable(Text("What the penalty for a small amount is, in plain words")),
     offense: Nullable(
       OneOf(
@@ -756,3 +760,19 @@ export type UpcomingChange = Static<typeof UpcomingChange>;
 export type PurchaseLimit = Static<typeof PurchaseLimit>;
 export type AuthorityRef = Static<typeof Authority>;
 export type Status = (typeof STATUSES)[number];
+
+/** A problem found in a data file: the file, the JSON path, and what is wrong. */
+export type DatasetIssue = { file: string; path: string; message: string };
+
+/** The dataset: its base records (`Jurisdiction`), or the records on a day (`LawRecord`). */
+export type Dataset<R extends JurisdictionOnDay = Jurisdiction> = Readonly<{
+  manifest: DatasetManifest;
+  /** Every jurisdiction, sorted by name. */
+  jurisdictions: readonly R[];
+  byCode: ReadonlyMap<string, R>;
+  /** Each jurisdiction's events, oldest first. */
+  histories: ReadonlyMap<string, readonly LegalEvent[]>;
+  federal: Federal;
+  /** Every state and federal event, newest first (the change feed's order). */
+  changes: readonly LegalEvent[];
+}>;

@@ -8,6 +8,7 @@
 import { Compile } from "typebox/compile";
 import { isCalendarDate } from "../lib/dates.ts";
 import {
+  type DatasetIssue,
   type FederalFile,
   FederalFile as FederalFileSchema,
   type JurisdictionFile,
@@ -17,7 +18,7 @@ import {
 import { JURISDICTIONS } from "./jurisdictions.ts";
 import { changeIssues, depthIssues } from "./law.validate.ts";
 
-export type DatasetIssue = { file: string; path: string; message: string };
+export type { DatasetIssue } from "./dataset.schema.ts";
 
 export type ValidationResult = { errors: DatasetIssue[]; warnings: DatasetIssue[] };
 

@@ -17,9 +17,9 @@
  */
 import { Compile } from "typebox/compile";
 import { dayIn } from "../lib/zoned-time.ts";
-import type { Dataset } from "./dataset.load.ts";
 import {
   ADULT_USE_VARIABLES,
+  type Dataset,
   HEMP_VARIABLES,
   JurisdictionOnDay,
   MEDICAL_VARIABLES,

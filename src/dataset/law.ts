@@ -26,8 +26,8 @@
  *   is found by computing the record on those days only.
  */
 import { dayIn, nextDay, startOfDayIn } from "../lib/zoned-time.ts";
-import type { Dataset } from "./dataset.load.ts";
 import type {
+  Dataset,
   Federal,
   FederalHempRule,
   Jurisdiction,

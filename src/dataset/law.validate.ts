@@ -13,12 +13,12 @@
  */
 import {
   ADULT_USE_VARIABLES,
+  type DatasetIssue,
   HEMP_VARIABLES,
   type HistoryEventFile,
   type JurisdictionFile,
   MEDICAL_VARIABLES,
 } from "./dataset.schema.ts";
-import type { DatasetIssue } from "./dataset.validate.ts";
 import { foldChanges } from "./law.ts";
 
 /** Events that can set `decriminalization.since`. */
@@ -172,6 +172,15 @@ export function depthIssues(file: string, record: JurisdictionFile): DatasetIssu
     issue("/hemp/authority", "the hemp group says what the law is, so it needs its authority");
   }
   const since = record.decriminalization.since;
+  const by = record.decriminalization.in_force_by;
+  if (by !== null) {
+    if (since !== null)
+      issue("/decriminalization/in_force_by", "must be null where since is known");
+    if (!record.decriminalized)
+      issue("/decriminalization/in_force_by", "is set but the record is not decriminalized");
+    if (by > reviewed)
+      issue("/decriminalization/in_force_by", `${by} is after the review (${reviewed})`);
+  }
   if (since !== null) {
     const law = record.history.find(
       (event) =>

@@ -212,6 +212,12 @@ export function buildTimelines(
       const start =
         adultLawStart !== null && adultLawStart < decrimStart ? adultLawStart : decrimStart;
       decriminalized = timeline(false, [[start, true]]);
+    } else if (record.decriminalization.in_force_by !== null) {
+      // The day is unknown; in force at the latest by this day (or the adult-use law's).
+      const by = record.decriminalization.in_force_by;
+      decriminalized = timeline<boolean>(null, [
+        [adultLawStart !== null && adultLawStart < by ? adultLawStart : by, true],
+      ]);
     } else if (adultLawStart !== null) {
       // Decriminalized at the latest when adult use became legal; before that, unknown.
       decriminalized = timeline<boolean>(null, [[adultLawStart, true]]);

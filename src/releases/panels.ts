@@ -149,6 +149,18 @@ export function buildPanel(
   lastYear: number,
   model: LawModel = createLawModel(dataset),
 ): Panel {
+  const rows = panelRows(dataset, period, basis, lastYear, model);
+  return { csv: toCsv(PANEL_COLUMNS, rows), rows: rows.length };
+}
+
+/** The panel's rows, in PANEL_COLUMNS order. */
+export function panelRows(
+  dataset: Dataset,
+  period: Period,
+  basis: Basis,
+  lastYear: number,
+  model: LawModel = createLawModel(dataset),
+): Cell[][] {
   const periods = periodsOf(period, lastYear);
   const rows: Cell[][] = [];
   const yesNo = DATED_COLUMNS.filter((column) => column.yesNo);
@@ -200,5 +212,5 @@ export function buildPanel(
       ]);
     }
   }
-  return { csv: toCsv(PANEL_COLUMNS, rows), rows: rows.length };
+  return rows;
 }

@@ -8,6 +8,7 @@ type Rec = {
   code: string;
   status: string | null;
   decriminalized: boolean | null;
+  decriminalization: { since: string | null };
   adult_use: { legal: boolean | null; effective: string | null; sales_began: string | null };
   medical: { legal: boolean | null; program: string | null };
 };
@@ -41,8 +42,12 @@ describe("as_of: known turning points", () => {
     assert.equal((await onDay("CO", "2014-01-01")).adult_use.sales_began, "2014-01-01");
   });
 
-  test("Colorado before 1975 decriminalization is unknown to the history: null, not today's true", async () => {
-    assert.equal((await onDay("CO", "2012-12-09")).decriminalized, null);
+  test("Colorado's 1975 decriminalization, known by its year: unknown in 1975, true from 1976 on", async () => {
+    assert.equal((await onDay("CO", "1975-12-31")).decriminalized, null);
+    const by = await onDay("CO", "1976-01-01");
+    assert.equal(by.decriminalized, true);
+    assert.equal(by.decriminalization.since, null);
+    assert.equal((await onDay("CO", "2012-12-09")).decriminalized, true);
   });
 
   test("Virginia: decriminalized 2020-07-01, adult use 2021-07-01, no retail sales", async () => {

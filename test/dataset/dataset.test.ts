@@ -179,6 +179,71 @@ describe("validation catches broken records", () => {
       /08/,
     ],
     [
+      "a value without its confidence",
+      (r) => {
+        const provenance = r.adult_use.provenance.delivery;
+        if (provenance !== undefined) provenance.confidence = null;
+      },
+      "/adult_use/provenance/delivery/confidence",
+      /adult_use\.delivery needs a confidence/,
+    ],
+    [
+      "a secondary value resting on one source",
+      (r) => {
+        const provenance = r.adult_use.provenance.delivery;
+        if (provenance === undefined) return;
+        provenance.confidence = "secondary";
+        provenance.sources = [
+          { title: "A news report", url: "https://example.com/a", kind: "news" },
+        ];
+      },
+      "/adult_use/provenance/delivery/sources",
+      /adult_use\.delivery is secondary, so it needs at least two agreeing sources \(has 1\)/,
+    ],
+    [
+      "a null without its reason",
+      (r) => {
+        r.adult_use.delivery = null;
+        const provenance = r.adult_use.provenance.delivery;
+        if (provenance !== undefined) provenance.null_reason = null;
+      },
+      "/adult_use/provenance/delivery/null_reason",
+      /is null: say why/,
+    ],
+    [
+      "an unknown without what research could not establish",
+      (r) => {
+        r.adult_use.delivery = null;
+        const provenance = r.adult_use.provenance.delivery;
+        if (provenance !== undefined) {
+          provenance.null_reason = "unknown";
+          provenance.unknown = null;
+        }
+      },
+      "/adult_use/provenance/delivery/unknown",
+      /say what research could not establish/,
+    ],
+    [
+      "a value with no since and no reason why",
+      (r) => {
+        const provenance = r.adult_use.provenance.delivery;
+        if (provenance !== undefined) {
+          provenance.since = null;
+          provenance.since_unknown = null;
+        }
+      },
+      "/adult_use/provenance/delivery/since_unknown",
+      /no since: give the date or say why/,
+    ],
+    [
+      "a decriminalization date whose law is not cited in the history",
+      (r) => {
+        r.decriminalization.since = "1901-02-03";
+      },
+      "/decriminalization/since",
+      /not the effective date of a cited law/,
+    ],
+    [
       "a review date in the future",
       (r) => {
         r.last_reviewed = "2999-01-01";
