@@ -3,6 +3,7 @@
  * prints warnings and a coverage table (field × jurisdictions filled), and
  * exits non-zero on any error or when coverage falls below the gate.
  */
+import { DATED_COLUMNS } from "../src/dataset/dataset.columns.ts";
 import { measureCoverage, measureDepthCoverage } from "../src/dataset/dataset.coverage.ts";
 import {
   formatGateReport,
@@ -19,13 +20,7 @@ import {
 import { checkServedLaw, formatServedFinding } from "../src/dataset/law.gate.ts";
 import { createLawModel } from "../src/dataset/law.ts";
 import { isoDay } from "../src/lib/dates.ts";
-import {
-  DATED_VARIABLES,
-  INDICATORS,
-  PANEL_COLUMNS,
-  PANEL_FIRST_YEAR,
-  panelRows,
-} from "../src/releases/panels.ts";
+import { INDICATORS, PANEL_COLUMNS, PANEL_FIRST_YEAR, panelRows } from "../src/releases/panels.ts";
 import { releaseYear } from "../src/releases/release.files.ts";
 
 /** Share of applicable fields that must be filled for the check to pass. */
@@ -168,7 +163,7 @@ if (served.findings.length > 40)
 // Blank cells of the yearly panel (effective basis), by variable and decade.
 const rows = panelRows(dataset, "yearly", "effective", releaseYear(dataset), model);
 const startColumn = PANEL_COLUMNS.indexOf("period_start");
-const counted = [...INDICATORS, ...DATED_VARIABLES.map((variable) => variable.column)];
+const counted = [...INDICATORS, ...DATED_COLUMNS.map((column) => column.name)];
 const decades: number[] = [];
 for (let decade = PANEL_FIRST_YEAR; decade <= releaseYear(dataset); decade += 10)
   decades.push(decade);

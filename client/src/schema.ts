@@ -13,7 +13,7 @@ export interface paths {
         };
         /**
          * Every jurisdiction's record
-         * @description The 50 states and DC, sorted by name; `include=territories` adds PR, GU, VI, MP and AS. Filters combine (AND). `as_of` answers for a past day (filters apply to that day's values); `fields` keeps only the named top-level fields; `format=geojson` or `Accept: application/geo+json` returns a GeoJSON FeatureCollection with each jurisdiction's outline.
+         * @description The 50 states and DC, sorted by name; `include=territories` adds PR, GU, VI, MP and AS. Filters combine (AND). `as_of` answers for a past day (filters apply to that day's values); `fields` keeps only the named top-level fields; `format=geojson` or `Accept: application/geo+json` returns a GeoJSON FeatureCollection: each jurisdiction's outline, with the columns of a release's `jurisdictions.csv` as its properties (`fields` narrows them to the columns derived from those fields, and `code`).
          */
         get: operations["listStates"];
         put?: never;
@@ -476,7 +476,7 @@ export interface operations {
                  */
                 as_of?: string;
                 /**
-                 * @description Comma-separated top-level fields to return, e.g. `code,status`: code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, prohibition, regulator, notes, last_reviewed, upcoming, sources. An unknown name is refused (400 `unknown_field`).
+                 * @description Comma-separated top-level fields to return, e.g. `code,status`: code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, prohibition, regulator, notes, last_reviewed, upcoming, sources. An unknown name is refused (400 `unknown_field`). In GeoJSON, the flat columns derived from those fields, and `code`.
                  * @example code,name,status,decriminalized
                  */
                 fields?: string;
@@ -536,6 +536,8 @@ export interface operations {
                             decriminalization: {
                                 /** @description Date possession of a small amount stopped being jailable */
                                 since: string | null;
+                                /** @description Where `since` is unknown but the sources agree on the year (or month) the law took effect: the first day by which it was certainly in force (before it, the day is unknown, never guessed); null where `since` is known or nothing is */
+                                in_force_by: string | null;
                                 summary: string | null;
                                 offense: ("legal" | "civil" | "criminal") | null;
                                 /** @description Whether jail is a possible penalty for a first small-amount offense */
@@ -1425,6 +1427,8 @@ export interface operations {
                             decriminalization: {
                                 /** @description Date possession of a small amount stopped being jailable */
                                 since: string | null;
+                                /** @description Where `since` is unknown but the sources agree on the year (or month) the law took effect: the first day by which it was certainly in force (before it, the day is unknown, never guessed); null where `since` is known or nothing is */
+                                in_force_by: string | null;
                                 summary: string | null;
                                 offense: ("legal" | "civil" | "criminal") | null;
                                 /** @description Whether jail is a possible penalty for a first small-amount offense */
@@ -2311,6 +2315,8 @@ export interface operations {
                             decriminalization?: {
                                 /** @description Date possession of a small amount stopped being jailable */
                                 since: string | null;
+                                /** @description Where `since` is unknown but the sources agree on the year (or month) the law took effect: the first day by which it was certainly in force (before it, the day is unknown, never guessed); null where `since` is known or nothing is */
+                                in_force_by: string | null;
                                 summary: string | null;
                                 offense: ("legal" | "civil" | "criminal") | null;
                                 /** @description Whether jail is a possible penalty for a first small-amount offense */
@@ -3210,9 +3216,88 @@ export interface operations {
                                 type: "Polygon" | "MultiPolygon";
                                 coordinates: unknown[][];
                             };
-                            /** @description Without `fields`: code, name, fips, type, status, decriminalized, adult_use_legal, adult_use_effective, adult_use_sales_began, medical_legal, medical_program, medical_effective, last_reviewed. With `fields`: those top-level fields. */
+                            /** @description The columns of a release's `jurisdictions.csv`, with the same names and values (numbers, booleans and null as such). With `fields`: the columns derived from those top-level fields (e.g. `hemp` gives every `hemp_*` column, `sources` gives `source_count`), and `code`. */
                             properties: {
-                                [key: string]: unknown;
+                                code?: string | number | boolean | null;
+                                name?: string | number | boolean | null;
+                                fips?: string | number | boolean | null;
+                                type?: string | number | boolean | null;
+                                status?: string | number | boolean | null;
+                                decriminalized?: string | number | boolean | null;
+                                decriminalized_since?: string | number | boolean | null;
+                                adult_use_legal?: string | number | boolean | null;
+                                adult_use_enacted_by_type?: string | number | boolean | null;
+                                adult_use_enacted_by_name?: string | number | boolean | null;
+                                adult_use_enacted_date?: string | number | boolean | null;
+                                adult_use_effective?: string | number | boolean | null;
+                                adult_use_sales_began?: string | number | boolean | null;
+                                possession_limit_flower_grams?: string | number | boolean | null;
+                                possession_limit_concentrate_grams?: string | number | boolean | null;
+                                possession_limit_summary?: string | number | boolean | null;
+                                home_grow_allowed?: string | number | boolean | null;
+                                home_grow_plants?: string | number | boolean | null;
+                                home_grow_per?: string | number | boolean | null;
+                                home_grow_household_max?: string | number | boolean | null;
+                                medical_legal?: string | number | boolean | null;
+                                medical_program?: string | number | boolean | null;
+                                medical_enacted_by_type?: string | number | boolean | null;
+                                medical_enacted_by_name?: string | number | boolean | null;
+                                medical_enacted_date?: string | number | boolean | null;
+                                medical_effective?: string | number | boolean | null;
+                                medical_sales_began?: string | number | boolean | null;
+                                adult_use_minimum_age?: string | number | boolean | null;
+                                adult_use_purchase_flower_grams?: string | number | boolean | null;
+                                adult_use_purchase_period?: string | number | boolean | null;
+                                adult_use_public_consumption?: string | number | boolean | null;
+                                adult_use_lounges_allowed?: string | number | boolean | null;
+                                adult_use_delivery?: string | number | boolean | null;
+                                adult_use_delivery_allowed?: string | number | boolean | null;
+                                adult_use_local_opt_out?: string | number | boolean | null;
+                                adult_use_excise_retail_percent?: string | number | boolean | null;
+                                adult_use_sales_tax_applies?: string | number | boolean | null;
+                                medical_minimum_age?: string | number | boolean | null;
+                                medical_reciprocity?: string | number | boolean | null;
+                                medical_patient_home_grow?: string | number | boolean | null;
+                                hemp_intoxicating_products?: string | number | boolean | null;
+                                hemp_minimum_age?: string | number | boolean | null;
+                                hemp_summary?: string | number | boolean | null;
+                                regulator_name?: string | number | boolean | null;
+                                regulator_url?: string | number | boolean | null;
+                                summary?: string | number | boolean | null;
+                                notes?: string | number | boolean | null;
+                                source_count?: string | number | boolean | null;
+                                last_reviewed?: string | number | boolean | null;
+                                adult_use_minimum_age_null_reason?: string | number | boolean | null;
+                                adult_use_minimum_age_confidence?: string | number | boolean | null;
+                                adult_use_purchase_flower_grams_null_reason?: string | number | boolean | null;
+                                adult_use_purchase_flower_grams_confidence?: string | number | boolean | null;
+                                adult_use_purchase_period_null_reason?: string | number | boolean | null;
+                                adult_use_purchase_period_confidence?: string | number | boolean | null;
+                                adult_use_public_consumption_null_reason?: string | number | boolean | null;
+                                adult_use_public_consumption_confidence?: string | number | boolean | null;
+                                adult_use_lounges_allowed_null_reason?: string | number | boolean | null;
+                                adult_use_lounges_allowed_confidence?: string | number | boolean | null;
+                                adult_use_delivery_null_reason?: string | number | boolean | null;
+                                adult_use_delivery_confidence?: string | number | boolean | null;
+                                adult_use_delivery_allowed_null_reason?: string | number | boolean | null;
+                                adult_use_delivery_allowed_confidence?: string | number | boolean | null;
+                                adult_use_local_opt_out_null_reason?: string | number | boolean | null;
+                                adult_use_local_opt_out_confidence?: string | number | boolean | null;
+                                adult_use_excise_retail_percent_null_reason?: string | number | boolean | null;
+                                adult_use_excise_retail_percent_confidence?: string | number | boolean | null;
+                                adult_use_sales_tax_applies_null_reason?: string | number | boolean | null;
+                                adult_use_sales_tax_applies_confidence?: string | number | boolean | null;
+                                medical_minimum_age_null_reason?: string | number | boolean | null;
+                                medical_minimum_age_confidence?: string | number | boolean | null;
+                                medical_reciprocity_null_reason?: string | number | boolean | null;
+                                medical_reciprocity_confidence?: string | number | boolean | null;
+                                medical_patient_home_grow_null_reason?: string | number | boolean | null;
+                                medical_patient_home_grow_confidence?: string | number | boolean | null;
+                                hemp_intoxicating_products_null_reason?: string | number | boolean | null;
+                                hemp_intoxicating_products_confidence?: string | number | boolean | null;
+                                hemp_minimum_age_null_reason?: string | number | boolean | null;
+                                hemp_minimum_age_confidence?: string | number | boolean | null;
+                                hemp_federal_intoxicating_products?: string | number | boolean | null;
                             };
                         }[];
                         meta: {
@@ -3430,7 +3515,7 @@ export interface operations {
                  */
                 as_of?: string;
                 /**
-                 * @description Comma-separated top-level fields to return, e.g. `code,status`: code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, prohibition, regulator, notes, last_reviewed, upcoming, sources. An unknown name is refused (400 `unknown_field`).
+                 * @description Comma-separated top-level fields to return, e.g. `code,status`: code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, prohibition, regulator, notes, last_reviewed, upcoming, sources. An unknown name is refused (400 `unknown_field`). In GeoJSON, the flat columns derived from those fields, and `code`.
                  * @example code,name,status,decriminalized
                  */
                 fields?: string;
@@ -3586,7 +3671,7 @@ export interface operations {
                  */
                 as_of?: string;
                 /**
-                 * @description Comma-separated top-level fields to return, e.g. `code,status`: code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, prohibition, regulator, notes, last_reviewed, upcoming, sources. An unknown name is refused (400 `unknown_field`).
+                 * @description Comma-separated top-level fields to return, e.g. `code,status`: code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, prohibition, regulator, notes, last_reviewed, upcoming, sources. An unknown name is refused (400 `unknown_field`). In GeoJSON, the flat columns derived from those fields, and `code`.
                  * @example code,name,status,decriminalized
                  */
                 fields?: string;
@@ -3650,6 +3735,8 @@ export interface operations {
                             decriminalization: {
                                 /** @description Date possession of a small amount stopped being jailable */
                                 since: string | null;
+                                /** @description Where `since` is unknown but the sources agree on the year (or month) the law took effect: the first day by which it was certainly in force (before it, the day is unknown, never guessed); null where `since` is known or nothing is */
+                                in_force_by: string | null;
                                 summary: string | null;
                                 offense: ("legal" | "civil" | "criminal") | null;
                                 /** @description Whether jail is a possible penalty for a first small-amount offense */
@@ -4539,6 +4626,8 @@ export interface operations {
                             decriminalization: {
                                 /** @description Date possession of a small amount stopped being jailable */
                                 since: string | null;
+                                /** @description Where `since` is unknown but the sources agree on the year (or month) the law took effect: the first day by which it was certainly in force (before it, the day is unknown, never guessed); null where `since` is known or nothing is */
+                                in_force_by: string | null;
                                 summary: string | null;
                                 offense: ("legal" | "civil" | "criminal") | null;
                                 /** @description Whether jail is a possible penalty for a first small-amount offense */
@@ -5425,6 +5514,8 @@ export interface operations {
                             decriminalization?: {
                                 /** @description Date possession of a small amount stopped being jailable */
                                 since: string | null;
+                                /** @description Where `since` is unknown but the sources agree on the year (or month) the law took effect: the first day by which it was certainly in force (before it, the day is unknown, never guessed); null where `since` is known or nothing is */
+                                in_force_by: string | null;
                                 summary: string | null;
                                 offense: ("legal" | "civil" | "criminal") | null;
                                 /** @description Whether jail is a possible penalty for a first small-amount offense */
@@ -6536,7 +6627,7 @@ export interface operations {
                  */
                 as_of?: string;
                 /**
-                 * @description Comma-separated top-level fields to return, e.g. `code,status`: code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, prohibition, regulator, notes, last_reviewed, upcoming, sources. An unknown name is refused (400 `unknown_field`).
+                 * @description Comma-separated top-level fields to return, e.g. `code,status`: code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, prohibition, regulator, notes, last_reviewed, upcoming, sources. An unknown name is refused (400 `unknown_field`). In GeoJSON, the flat columns derived from those fields, and `code`.
                  * @example code,name,status,decriminalized
                  */
                 fields?: string;

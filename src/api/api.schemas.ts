@@ -3,6 +3,7 @@
  * serialize bodies (extra fields never leak) and generate /openapi.json.
  */
 import { type Static, type TSchema, Type } from "typebox";
+import { JURISDICTION_COLUMNS } from "../dataset/dataset.columns.ts";
 import {
   Federal,
   IsoDate,
@@ -77,7 +78,7 @@ const parameters = {
   fields: {
     schema: Type.String({
       pattern: "^[a-z_]+(,[a-z_]+)*$",
-      description: `Comma-separated top-level fields to return, e.g. \`code,status\`: ${Object.keys(Jurisdiction.properties).join(", ")}. An unknown name is refused (400 \`unknown_field\`).`,
+      description: `Comma-separated top-level fields to return, e.g. \`code,status\`: ${Object.keys(Jurisdiction.properties).join(", ")}. An unknown name is refused (400 \`unknown_field\`). In GeoJSON, the flat columns derived from those fields, and \`code\`.`,
       examples: ["code,name,status,decriminalized"],
     }),
     hint: "must be a comma-separated list of record field names",
@@ -226,10 +227,21 @@ export const StatesGeoJson = Type.Object(
           },
           { description: "The jurisdiction's outline (us-atlas, 1:10m)" },
         ),
-        properties: Type.Record(Type.String(), Type.Unknown(), {
-          description:
-            "Without `fields`: code, name, fips, type, status, decriminalized, adult_use_legal, adult_use_effective, adult_use_sales_began, medical_legal, medical_program, medical_effective, last_reviewed. With `fields`: those top-level fields.",
-        }),
+        properties: Type.Object(
+          Object.fromEntries(
+            JURISDICTION_COLUMNS.map((column) => [
+              column.name,
+              Type.Optional(
+                Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]),
+              ),
+            ]),
+          ),
+          {
+            additionalProperties: false,
+            description:
+              "The columns of a release's `jurisdictions.csv`, with the same names and values (numbers, booleans and null as such). With `fields`: the columns derived from those top-level fields (e.g. `hemp` gives every `hemp_*` column, `sources` gives `source_count`), and `code`.",
+          },
+        ),
       }),
     ),
     meta: meta({ count, as_of: asOfMeta }),

@@ -233,8 +233,7 @@ export function buildApiViews(dataset: Dataset<LawRecord>, law: LawModel): ApiVi
             data.map((record) => ({
               code: record.code,
               geometryJson: shapes.get(record.fips) ?? "null",
-              properties:
-                options.fields === null ? flatProperties(record) : project(record, options.fields),
+              properties: flatProperties(record, options.fields),
             })),
             meta,
           );

@@ -3,13 +3,16 @@
  * unprojected `states-10m.json` (the same source as the website's map, in
  * WGS 84 longitude/latitude), matched to records by FIPS code. Each
  * geometry is serialized once, with coordinates rounded to 4 decimals
- * (about 11 m), and reused by every response.
+ * (about 11 m), and reused by every response. Properties are the flat
+ * columns of src/dataset/dataset.columns.ts.
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Feature, Geometry, Position } from "geojson";
 import { feature } from "topojson-client";
 import type { GeometryCollection, Topology } from "topojson-specification";
+import { columnsFor, type FlatValue } from "../dataset/dataset.columns.ts";
+import type { JurisdictionOnDay } from "../dataset/dataset.schema.ts";
 
 export const GEOJSON_MEDIA_TYPE = "application/geo+json";
 
@@ -53,33 +56,19 @@ export function loadGeometriesByFips(): ReadonlyMap<string, string> {
 
 type Flat = Record<string, unknown>;
 
-/** The default properties: flat values a GIS tool can style and filter by. */
-export function flatProperties(record: {
-  code?: unknown;
-  name?: unknown;
-  fips?: unknown;
-  type?: unknown;
-  status?: unknown;
-  decriminalized?: unknown;
-  adult_use?: { legal?: unknown; effective?: unknown; sales_began?: unknown };
-  medical?: { legal?: unknown; program?: unknown; effective?: unknown };
-  last_reviewed?: unknown;
-}): Flat {
-  return {
-    code: record.code,
-    name: record.name,
-    fips: record.fips,
-    type: record.type,
-    status: record.status,
-    decriminalized: record.decriminalized,
-    adult_use_legal: record.adult_use?.legal ?? null,
-    adult_use_effective: record.adult_use?.effective ?? null,
-    adult_use_sales_began: record.adult_use?.sales_began ?? null,
-    medical_legal: record.medical?.legal ?? null,
-    medical_program: record.medical?.program ?? null,
-    medical_effective: record.medical?.effective ?? null,
-    last_reviewed: record.last_reviewed,
-  };
+/**
+ * A feature's properties: the columns of a release's `jurisdictions.csv`,
+ * with the same names and values (numbers, booleans and null kept as
+ * such), narrowed by `fields` to the columns derived from those top-level
+ * fields, and `code`.
+ */
+export function flatProperties(
+  record: JurisdictionOnDay,
+  fields: readonly string[] | null,
+): Record<string, FlatValue> {
+  const properties: Record<string, FlatValue> = {};
+  for (const column of columnsFor(fields)) properties[column.name] = column.read(record);
+  return properties;
 }
 
 /** A FeatureCollection body; `meta` travels as a foreign member. */

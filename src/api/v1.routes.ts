@@ -287,7 +287,7 @@ export async function v1Routes(instance: FastifyInstance, options: V1Options): P
         tags: ["jurisdictions"],
         summary: "Every jurisdiction's record",
         description:
-          "The 50 states and DC, sorted by name; `include=territories` adds PR, GU, VI, MP and AS. Filters combine (AND). `as_of` answers for a past day (filters apply to that day's values); `fields` keeps only the named top-level fields; `format=geojson` or `Accept: application/geo+json` returns a GeoJSON FeatureCollection with each jurisdiction's outline.",
+          "The 50 states and DC, sorted by name; `include=territories` adds PR, GU, VI, MP and AS. Filters combine (AND). `as_of` answers for a past day (filters apply to that day's values); `fields` keeps only the named top-level fields; `format=geojson` or `Accept: application/geo+json` returns a GeoJSON FeatureCollection: each jurisdiction's outline, with the columns of a release's `jurisdictions.csv` as its properties (`fields` narrows them to the columns derived from those fields, and `code`).",
         querystring: StatesQuery,
         response: {
           ...ok(StatesResponseDoc, "The matching jurisdictions", {

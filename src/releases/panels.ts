@@ -5,9 +5,16 @@
  * share of the period's days it was in force, and with the dates inside the
  * period on which it changed. The dated variables of the law model (ages,
  * limits, consumption, delivery, taxes, hemp) follow as of the period's
- * first day, always on the effective basis, with a `_share` for each yes/no.
+ * first day, always on the effective basis, with a `_share` for each yes/no
+ * and, after every other column, why each is null and how sure it is
+ * (src/dataset/dataset.columns.ts).
  * Columns are documented in docs/DATA.md.
  */
+import {
+  DATED_COLUMNS,
+  DATED_COMPANION_COLUMNS,
+  type FlatValue,
+} from "../dataset/dataset.columns.ts";
 import type { Dataset } from "../dataset/dataset.load.ts";
 import { createLawModel, type LawModel, type LawRecord, lawOn } from "../dataset/law.ts";
 import {
@@ -36,72 +43,6 @@ export const INDICATORS = [
   "home_grow_allowed",
 ] as const;
 type Indicator = (typeof INDICATORS)[number];
-
-type Value = string | number | boolean | null;
-
-/** The law model's dated variables, as of a day, in column order; `yesNo` ones also get a share. */
-export const DATED_VARIABLES: readonly {
-  column: string;
-  yesNo: boolean;
-  read: (r: LawRecord) => Value;
-}[] = [
-  { column: "adult_use_minimum_age", yesNo: false, read: (r) => r.adult_use.minimum_age },
-  {
-    column: "adult_use_purchase_flower_grams",
-    yesNo: false,
-    read: (r) => r.adult_use.purchase_limit?.flower_grams ?? null,
-  },
-  {
-    column: "adult_use_purchase_period",
-    yesNo: false,
-    read: (r) => r.adult_use.purchase_limit?.period ?? null,
-  },
-  {
-    column: "adult_use_public_consumption",
-    yesNo: false,
-    read: (r) => r.adult_use.public_consumption,
-  },
-  {
-    column: "adult_use_lounges_allowed",
-    yesNo: true,
-    read: (r) => r.adult_use.onsite_consumption?.allowed ?? null,
-  },
-  { column: "adult_use_delivery", yesNo: false, read: (r) => r.adult_use.delivery },
-  {
-    column: "adult_use_delivery_allowed",
-    yesNo: true,
-    read: (r) => (r.adult_use.delivery === null ? null : r.adult_use.delivery === "allowed"),
-  },
-  { column: "adult_use_local_opt_out", yesNo: true, read: (r) => r.adult_use.local_opt_out },
-  {
-    column: "adult_use_excise_retail_percent",
-    yesNo: false,
-    read: (r) =>
-      r.adult_use.taxes === null
-        ? null
-        : r.adult_use.taxes
-            .filter((tax) => tax.kind === "excise_retail_percent" && tax.rate !== null)
-            .reduce((sum, tax) => sum + (tax.rate ?? 0), 0),
-  },
-  {
-    column: "adult_use_sales_tax_applies",
-    yesNo: true,
-    read: (r) => r.adult_use.general_sales_tax_applies,
-  },
-  { column: "medical_minimum_age", yesNo: false, read: (r) => r.medical.minimum_age },
-  { column: "medical_reciprocity", yesNo: false, read: (r) => r.medical.reciprocity },
-  {
-    column: "medical_patient_home_grow",
-    yesNo: true,
-    read: (r) => r.medical.patient_home_grow?.allowed ?? null,
-  },
-  {
-    column: "hemp_intoxicating_products",
-    yesNo: false,
-    read: (r) => r.hemp.intoxicating_products,
-  },
-  { column: "hemp_minimum_age", yesNo: false, read: (r) => r.hemp.minimum_age },
-];
 
 /** Records on turning days, computed once per model and jurisdiction (every panel reads them). */
 const turningRecords = new WeakMap<
@@ -140,9 +81,9 @@ function computeRecordsByDay(
 /** A dated variable's timeline, from the records on the turning days. */
 function datedTimeline(
   records: readonly [string | null, LawRecord | undefined][],
-  read: (r: LawRecord) => Value,
-): Timeline<Value> {
-  const segments: { from: string | null; value: Value }[] = [];
+  read: (r: LawRecord) => FlatValue,
+): Timeline<FlatValue> {
+  const segments: { from: string | null; value: FlatValue }[] = [];
   for (const [from, record] of records) {
     const value = record === undefined ? null : read(record);
     if (segments.length === 0 || value !== segments[segments.length - 1]?.value) {
@@ -165,10 +106,9 @@ export const PANEL_COLUMNS = [
   ...INDICATORS,
   ...INDICATORS.map((name) => `${name}_share`),
   ...INDICATORS.flatMap((name) => [`${name}_changed`, `${name}_changed_precision`]),
-  ...DATED_VARIABLES.map((variable) => variable.column),
-  ...DATED_VARIABLES.filter((variable) => variable.yesNo).map(
-    (variable) => `${variable.column}_share`,
-  ),
+  ...DATED_COLUMNS.map((column) => column.name),
+  ...DATED_COLUMNS.filter((column) => column.yesNo).map((column) => `${column.name}_share`),
+  ...DATED_COMPANION_COLUMNS.map((column) => column.name),
 ] as const;
 
 function pad(value: number): string {
@@ -223,12 +163,15 @@ export function panelRows(
 ): Cell[][] {
   const periods = periodsOf(period, lastYear);
   const rows: Cell[][] = [];
-  const yesNo = DATED_VARIABLES.filter((variable) => variable.yesNo);
+  const yesNo = DATED_COLUMNS.filter((column) => column.yesNo);
   for (const record of dataset.jurisdictions) {
     const onTurningDays = recordsByDay(model, record.code);
-    const dated = DATED_VARIABLES.map((variable) => datedTimeline(onTurningDays, variable.read));
+    const dated = DATED_COLUMNS.map((column) => datedTimeline(onTurningDays, column.read));
     const datedShares = yesNo.map(
-      (variable) => datedTimeline(onTurningDays, variable.read) as Timeline<boolean>,
+      (column) => datedTimeline(onTurningDays, column.read) as Timeline<boolean>,
+    );
+    const companions = DATED_COMPANION_COLUMNS.map((column) =>
+      datedTimeline(onTurningDays, column.read),
     );
     const t = buildTimelines(record, dataset.histories.get(record.code) ?? [], basis);
     const timelines: Record<Indicator, Timeline<boolean>> = {
@@ -265,6 +208,7 @@ export function panelRows(
         ),
         ...dated.map((timeline) => valueAt(timeline, first)),
         ...datedShares.map((timeline) => round(shareTrue(timeline, first, last))),
+        ...companions.map((timeline) => valueAt(timeline, first)),
       ]);
     }
   }

@@ -7,12 +7,13 @@
  */
 import { createHash } from "node:crypto";
 import { buildApiViews } from "../api/api.views.ts";
+import { flatRow, JURISDICTION_COLUMNS } from "../dataset/dataset.columns.ts";
 import type { Dataset } from "../dataset/dataset.load.ts";
-import type { Jurisdiction, LegalEvent } from "../dataset/dataset.schema.ts";
+import type { LegalEvent } from "../dataset/dataset.schema.ts";
 import { createLawModel, lawAt } from "../dataset/law.ts";
 import { BASES } from "../dataset/timeline.ts";
 import { type Cell, toCsv } from "./csv.ts";
-import { buildPanel, DATED_VARIABLES, PERIODS } from "./panels.ts";
+import { buildPanel, PERIODS } from "./panels.ts";
 
 export const DATA_LICENSE = "CC-BY-4.0";
 
@@ -52,86 +53,6 @@ function text(value: unknown): Cell {
     return value;
   }
   return JSON.stringify(value);
-}
-
-export const JURISDICTION_COLUMNS = [
-  "code",
-  "name",
-  "fips",
-  "type",
-  "status",
-  "decriminalized",
-  "decriminalized_since",
-  "adult_use_legal",
-  "adult_use_enacted_by_type",
-  "adult_use_enacted_by_name",
-  "adult_use_enacted_date",
-  "adult_use_effective",
-  "adult_use_sales_began",
-  "possession_limit_flower_grams",
-  "possession_limit_concentrate_grams",
-  "possession_limit_summary",
-  "home_grow_allowed",
-  "home_grow_plants",
-  "home_grow_per",
-  "home_grow_household_max",
-  "medical_legal",
-  "medical_program",
-  "medical_enacted_by_type",
-  "medical_enacted_by_name",
-  "medical_enacted_date",
-  "medical_effective",
-  "medical_sales_began",
-  ...DATED_VARIABLES.map((variable) => variable.column),
-  "hemp_summary",
-  "regulator_name",
-  "regulator_url",
-  "summary",
-  "notes",
-  "source_count",
-  "last_reviewed",
-] as const;
-
-function jurisdictionRow(record: Jurisdiction): Cell[] {
-  const adult = record.adult_use;
-  const medical = record.medical;
-  return [
-    record.code,
-    record.name,
-    record.fips,
-    record.type,
-    record.status,
-    record.decriminalized,
-    record.decriminalization.since,
-    adult.legal,
-    adult.enacted_by?.type ?? null,
-    adult.enacted_by?.name ?? null,
-    adult.enacted_by?.date ?? null,
-    adult.effective,
-    adult.sales_began,
-    adult.possession_limit?.flower_grams ?? null,
-    adult.possession_limit?.concentrate_grams ?? null,
-    adult.possession_limit?.summary ?? null,
-    adult.home_grow?.allowed ?? null,
-    adult.home_grow?.plants ?? null,
-    adult.home_grow?.per ?? null,
-    adult.home_grow?.household_max ?? null,
-    medical.legal,
-    medical.program,
-    medical.enacted_by?.type ?? null,
-    medical.enacted_by?.name ?? null,
-    medical.enacted_by?.date ?? null,
-    medical.effective,
-    text(extra(medical, "sales_began")),
-    ...DATED_VARIABLES.map((variable) => variable.read(record)),
-    record.hemp.summary,
-    record.regulator?.name ?? null,
-    record.regulator?.url ?? null,
-    text(extra(record, "summary")),
-    record.notes.join(" | "),
-    record.sources.length,
-    record.last_reviewed,
-  ];
 }
 
 export const EVENT_COLUMNS = [
@@ -202,7 +123,10 @@ export function buildReleaseFiles(dataset: Dataset, timings?: BuildTimings): Rel
     "jurisdictions.csv",
     "One row per jurisdiction: the current record, flattened",
     csv,
-    toCsv(JURISDICTION_COLUMNS, records.map(jurisdictionRow)),
+    toCsv(
+      JURISDICTION_COLUMNS.map((column) => column.name),
+      records.map((record) => flatRow(record)),
+    ),
     records.length,
   );
   const events = [...dataset.changes].reverse();
@@ -216,7 +140,7 @@ export function buildReleaseFiles(dataset: Dataset, timings?: BuildTimings): Rel
   const views = buildApiViews(inForce, model);
   add(
     "jurisdictions.geojson",
-    "Every jurisdiction's outline with its status (GeoJSON, WGS 84)",
+    "Every jurisdiction's outline with the columns of jurisdictions.csv (GeoJSON, WGS 84)",
     "application/geo+json",
     views
       .statesVariant(

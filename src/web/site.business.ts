@@ -1,8 +1,10 @@
 /**
  * The parts of a state page a business reads: "Buying", "Where you may use
  * it", "Taxes", "Hemp products" and "Coming up". Every value is shown with
- * the law that sets it (its provenance), and every unknown says what is not
- * known — never a guess (docs/DATA.md, the codebook).
+ * how sure it is (a label beside it) and the law that sets it (its
+ * provenance); a null says why — the law sets none, it does not apply, or
+ * what is not known — never a guess (docs/DATA.md, the codebook). The
+ * federal rule on hemp products is the record's own (`hemp.federal`).
  */
 import type {
   Jurisdiction,
@@ -16,7 +18,41 @@ import { citation } from "./site.law.ts";
 
 type Provenances = Readonly<Partial<Record<string, ProvenanceRef>>>;
 
-/** The law behind one value, or why it is unknown. */
+/** The confidence levels in words: a short label, and what it means. */
+const CONFIDENCE = {
+  law_text: { label: "law text", meaning: "read in the statute, rule or constitution" },
+  official_guidance: {
+    label: "official guidance",
+    meaning: "read on a regulator's or tax department's own page",
+  },
+  secondary: {
+    label: "secondary",
+    meaning: "from at least two agreeing reputable secondary sources",
+  },
+} as const;
+
+/**
+ * How sure a value is, beside it: a short label in words (never colour
+ * alone), read as "How sure: law text, checked …"; its title adds what the
+ * level means, which the key at the top of "Buying" says once for everyone.
+ */
+function confidenceMarker(provenance: ProvenanceRef | undefined): SafeHtml | string {
+  if (provenance?.confidence == null) return "";
+  const { label, meaning } = CONFIDENCE[provenance.confidence];
+  const checked = provenance.verified === null ? "" : `, checked ${provenance.verified}`;
+  return html` <span class="confidence" title="How sure: ${meaning}${checked}"><span class="visually-hidden">How sure: </span>${label}${checked === "" ? "" : html`<span class="visually-hidden">${checked}</span>`}</span>`;
+}
+
+/** What the three labels mean, once, before the values that carry them. */
+function confidenceKey(): SafeHtml {
+  const items = Object.values(CONFIDENCE).map(
+    ({ label, meaning }) =>
+      html`<li><span class="confidence">${label}</span><span class="visually-hidden">:</span> ${meaning}</li>`,
+  );
+  return html`<div class="confidence-key"><p class="confidence-key-intro">Beside each value, how sure it is:</p><ul class="confidence-levels">${items}</ul></div>`;
+}
+
+/** The law behind one value (or behind its absence), or why it is unknown. */
 function law(provenance: ProvenanceRef | undefined): SafeHtml | string {
   if (provenance === undefined) return "";
   if (provenance.authority !== null) {
@@ -24,19 +60,28 @@ function law(provenance: ProvenanceRef | undefined): SafeHtml | string {
       provenance.since === null ? "" : html`, since ${dateOrElse(provenance.since, "")}`;
     return html` <span class="fact-law">(${citation(provenance.authority)}${since})</span>`;
   }
-  return provenance.unknown === null
-    ? ""
-    : html` <span class="fact-law">(${provenance.unknown})</span>`;
+  return "";
+}
+
+/** Why a value is null, in words: the law sets none, it does not apply, or unknown and why. */
+function absence(provenance: ProvenanceRef | undefined): SafeHtml {
+  const reason =
+    provenance === undefined ? "not_applicable" : (provenance.null_reason ?? "unknown");
+  if (reason === "none") return html`<span class="missing">The law sets none</span>`;
+  if (reason === "not_applicable") return html`<span class="missing">Does not apply</span>`;
+  const why = provenance?.unknown ?? null;
+  return why === null
+    ? html`<span class="missing">Not known</span>`
+    : html`<span class="missing">Not known</span><span class="fact-law">: ${why}</span>`;
 }
 
 function fact(
   label: string,
   value: SafeHtml | string | null,
   provenance: ProvenanceRef | undefined,
-  absent = "not known",
 ): SafeHtml {
-  const shown = value === null ? html`<span class="missing">${absent}</span>` : value;
-  return html`<dt>${label}</dt><dd>${shown}${law(provenance)}</dd>`;
+  const shown = value === null ? absence(provenance) : value;
+  return html`<dt>${label}</dt><dd>${shown}${confidenceMarker(provenance)}${law(provenance)}</dd>`;
 }
 
 const PERIODS = { transaction: "per purchase", day: "per day", month: "per month" } as const;
@@ -81,9 +126,9 @@ function renderBuying(record: Jurisdiction): SafeHtml {
   const adultFacts = adult.legal
     ? html`<h3>Adults</h3><dl class="facts">
 ${fact("Minimum age", adult.minimum_age === null ? null : `${adult.minimum_age}`, p.minimum_age)}
-${fact("Purchase limit", adult.purchase_limit === null ? null : purchaseLimitText(adult.purchase_limit), p.purchase_limit, p.purchase_limit?.unknown == null ? "none set, or no sales" : "not known")}
+${fact("Purchase limit", adult.purchase_limit === null ? null : purchaseLimitText(adult.purchase_limit), p.purchase_limit)}
 ${fact("Delivery", adult.delivery === null ? null : DELIVERY_LABELS[adult.delivery], p.delivery)}
-${fact("Towns may ban shops", yes(adult.local_opt_out), p.local_opt_out, p.local_opt_out?.unknown == null ? "does not apply" : "not known")}
+${fact("Towns may ban shops", yes(adult.local_opt_out), p.local_opt_out)}
 </dl>`
     : html`<p>Adults may not buy cannabis in ${record.name}.</p>`;
   const medicalFacts =
@@ -97,6 +142,7 @@ ${fact("Patients may grow", medical.patient_home_grow === null ? null : medical.
 </dl>`;
   return html`<section aria-labelledby="buying-heading">
 <h2 id="buying-heading">Buying</h2>
+${confidenceKey()}
 ${adultFacts}
 ${medicalFacts}
 </section>`;
@@ -135,15 +181,21 @@ function renderTaxes(record: Jurisdiction): SafeHtml | string {
 <h2 id="taxes-heading">Taxes</h2>
 <dl class="facts">
 ${fact("State cannabis taxes", taxes, p.taxes)}
-${fact("General sales tax applies too", yes(adult.general_sales_tax_applies), p.general_sales_tax_applies, p.general_sales_tax_applies?.unknown == null ? "no sales" : "not known")}
+${fact("General sales tax applies too", yes(adult.general_sales_tax_applies), p.general_sales_tax_applies)}
 ${adult.local_taxes === null ? "" : html`<dt>Local taxes</dt><dd>${adult.local_taxes}</dd>`}
 </dl>
 </section>`;
 }
 
-/** The federal overlay on hemp, in one sentence for every state page. */
-export const FEDERAL_HEMP_SENTENCE =
-  "Federal law: from 2026-11-12, by the terms of Pub. L. 119-37, § 781, hemp is measured by total THC and a final hemp product may hold at most 0.4 mg of total THC per container, so most intoxicating hemp products are outside federal hemp law whatever the state allows (see Federal law).";
+/** Federal law on the same products on the record's day, beside the state's rule. */
+function federalHemp(record: Jurisdiction): SafeHtml {
+  const federal = record.hemp.federal;
+  const more = html` <a href="/federal">More on federal law</a>`;
+  if (federal === null) {
+    return html`<dt>Federal law</dt><dd>No rule for these products beyond the federal definition of hemp.${more}</dd>`;
+  }
+  return html`<dt>Federal law</dt><dd>${federal.summary} <span class="fact-law">(${citation(federal.authority)}, since ${dateOrElse(federal.since, "")})</span>${more}</dd>`;
+}
 
 function renderHemp(record: Jurisdiction): SafeHtml {
   const hemp = record.hemp;
@@ -153,10 +205,10 @@ function renderHemp(record: Jurisdiction): SafeHtml {
 <p>Delta-8 and delta-10 THC, THCA flower and hemp-derived delta-9 edibles and drinks.</p>
 <dl class="facts">
 ${fact("State rules", hemp.intoxicating_products === null ? null : HEMP_LABELS[hemp.intoxicating_products], p.intoxicating_products)}
-${fact("Minimum age", hemp.minimum_age === null ? null : `${hemp.minimum_age}`, p.minimum_age, p.minimum_age?.unknown == null ? "none set" : "not known")}
+${fact("Minimum age", hemp.minimum_age === null ? null : `${hemp.minimum_age}`, p.minimum_age)}
+${federalHemp(record)}
 </dl>
 ${hemp.summary === null ? "" : html`<p>${hemp.summary}</p>`}
-<p class="muted"><a href="/federal">${FEDERAL_HEMP_SENTENCE}</a></p>
 </section>`;
 }
 

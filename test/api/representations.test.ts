@@ -2,7 +2,10 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { brotliDecompressSync } from "node:zlib";
 import { check as checkGeoJson } from "@placemarkio/check-geojson";
-import { buildTestApp, injectCompressed, json, type TestApp } from "../helpers.ts";
+import { parse } from "csv-parse/sync";
+import { createFakeClock } from "../../src/lib/clock.ts";
+import { buildReleaseFiles } from "../../src/releases/release.files.ts";
+import { buildTestApp, injectCompressed, json, realDataset, type TestApp } from "../helpers.ts";
 
 let app: TestApp;
 before(async () => {
@@ -160,6 +163,90 @@ describe("GeoJSON of /v1/states", () => {
     for (const header of ["ratelimit", "ratelimit-policy", "x-ratelimit-limit", "x-request-id"]) {
       assert.ok(response.headers[header] !== undefined, header);
     }
+  });
+});
+
+describe("GeoJSON properties are the columns of jurisdictions.csv", () => {
+  // A day on which every record is past its review, so the file and the API show the same law.
+  const day = realDataset()
+    .jurisdictions.map((record) => record.last_reviewed)
+    .sort()
+    .at(-1);
+  assert.ok(day !== undefined);
+  let onDay: TestApp;
+  let header: string[] = [];
+  let rows: Map<string, string[]>;
+  before(async () => {
+    const clock = createFakeClock(Date.parse(`${day}T12:00:00Z`));
+    onDay = await buildTestApp({ clock, lawClock: clock });
+    const dataset = realDataset();
+    const file = buildReleaseFiles({
+      ...dataset,
+      manifest: { ...dataset.manifest, released: day },
+    }).find((item) => item.name === "jurisdictions.csv");
+    assert.ok(file);
+    const [first, ...rest] = parse(file.body.toString("utf8")) as string[][];
+    header = first ?? [];
+    rows = new Map(rest.map((row) => [row[0] ?? "", row]));
+  });
+  after(() => onDay.close());
+
+  /** A property as the CSV writes it: booleans 1/0, null empty. */
+  const asCsv = (value: unknown) =>
+    value === null ? "" : value === true ? "1" : value === false ? "0" : String(value);
+
+  async function features(url: string) {
+    const response = await onDay.inject({ url });
+    assert.equal(response.statusCode, 200, response.body.slice(0, 300));
+    return json<Collection>(response).features;
+  }
+
+  test("every jurisdiction: the same names, in order, and the same values", async () => {
+    const all = await features("/v1/states?format=geojson&include=territories");
+    assert.equal(all.length, rows.size);
+    assert.ok(header.includes("adult_use_delivery_confidence"), "the CSV has the companions");
+    for (const feature of all) {
+      const row = rows.get(feature.id);
+      assert.ok(row, feature.id);
+      assert.deepEqual(Object.keys(feature.properties), header, feature.id);
+      header.forEach((name, index) => {
+        const value = feature.properties[name];
+        assert.ok(
+          value === null || ["string", "number", "boolean"].includes(typeof value),
+          `${feature.id} ${name} is flat`,
+        );
+        assert.equal(asCsv(value), row[index], `${feature.id} ${name}`);
+      });
+      assert.equal(typeof feature.properties.decriminalized, "boolean", feature.id);
+      assert.equal(typeof feature.properties.source_count, "number", feature.id);
+    }
+  });
+
+  test("fields= keeps the columns derived from the named fields, and code", async () => {
+    const hemp = await features("/v1/states?format=geojson&fields=hemp");
+    const hempColumns = header.filter((name) => name.startsWith("hemp_"));
+    assert.ok(hempColumns.includes("hemp_federal_intoxicating_products"));
+    for (const feature of hemp) {
+      assert.deepEqual(Object.keys(feature.properties), ["code", ...hempColumns]);
+    }
+    const counted = await features("/v1/states?format=geojson&fields=sources,status");
+    assert.deepEqual(Object.keys(counted[0]?.properties ?? {}), ["code", "status", "source_count"]);
+    const none = await features("/v1/states?format=geojson&fields=upcoming");
+    assert.deepEqual(Object.keys(none[0]?.properties ?? {}), ["code"]);
+  });
+
+  test("as_of: the columns of the record on that day", async () => {
+    const then = await features("/v1/states?format=geojson&as_of=2012-12-10&include=territories");
+    assert.equal(then.length, rows.size);
+    for (const feature of then) assert.deepEqual(Object.keys(feature.properties), header);
+    const co = then.find((feature) => feature.id === "CO")?.properties ?? {};
+    assert.equal(co.adult_use_legal, true);
+    assert.equal(co.hemp_federal_intoxicating_products, null, "before Pub. L. 119-37 took effect");
+    const ca = then.find((feature) => feature.id === "CA")?.properties ?? {};
+    assert.equal(ca.adult_use_legal, false);
+    assert.equal(ca.adult_use_delivery, null);
+    assert.equal(ca.adult_use_delivery_null_reason, "not_applicable");
+    assert.equal(ca.adult_use_delivery_confidence, null);
   });
 });
 

@@ -10,14 +10,42 @@ import type { Jurisdiction } from "../../src/dataset/dataset.schema.ts";
 import { createFakeClock } from "../../src/lib/clock.ts";
 import { buildTestApp, json, realDataset, type TestApp } from "../helpers.ts";
 
+// The day every record was last reviewed by: the pages then show the files' values.
+const reviewed =
+  realDataset()
+    .jurisdictions.map((record) => record.last_reviewed)
+    .sort()
+    .at(-1) ?? "";
+
 let app: TestApp;
 before(async () => {
-  const clock = createFakeClock(Date.parse("2026-11-26T18:00:00Z"));
+  const clock = createFakeClock(Date.parse(`${reviewed}T18:00:00Z`));
   app = await buildTestApp({ clock, lawClock: clock });
 });
 after(() => app.close());
 
 const records = () => realDataset().jurisdictions;
+
+/** Text as the page's template escapes it. */
+const escaped = (text: string) =>
+  text
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("'", "&#39;");
+
+/** The part of a page from one section's heading to the next section. */
+function sectionOf(page: string, id: string): string {
+  const start = page.indexOf(`id="${id}"`);
+  assert.ok(start >= 0, id);
+  return page.slice(start, page.indexOf("</section>", start));
+}
+
+/** The served record (what the page renders), with its provenance. */
+async function served(code: string): Promise<Jurisdiction> {
+  return json<{ data: Jurisdiction }>(await app.inject({ url: `/v1/states/${code}` })).data;
+}
 
 describe("the state page's business sections", () => {
   test("each section is there, and each known value cites its law", async () => {
@@ -37,15 +65,14 @@ describe("the state page's business sections", () => {
     }
     const citation = record.adult_use.provenance.minimum_age?.authority?.citation ?? "";
     assert.ok(citation !== "");
-    const escaped = citation.replaceAll("&", "&amp;").replaceAll('"', "&quot;");
-    assert.ok(page.includes(escaped), `the minimum age cites ${citation}`);
+    assert.ok(page.includes(escaped(citation)), `the minimum age cites ${citation}`);
     assert.match(page, /Pub\. L\. 119-37/);
   });
 
   test("an unknown value says why, and a change enacted for later is under Coming up", async () => {
     const withUpcoming = records().find((record) =>
       (realDataset().histories.get(record.code) ?? []).some(
-        (event) => event.sets !== undefined && (event.effective ?? "") > "2026-11-26",
+        (event) => event.sets !== undefined && (event.effective ?? "") > reviewed,
       ),
     );
     assert.ok(withUpcoming, "the dataset records a change for later");
@@ -59,7 +86,91 @@ describe("the state page's business sections", () => {
     );
     if (unknown !== undefined) {
       const unknownPage = (await app.inject({ url: `/states/${unknown.code}` })).body;
-      assert.match(unknownPage, /not known/);
+      assert.match(unknownPage, /Not known/);
+    }
+  });
+
+  test("the state page shows the marker: how sure each value is, beside it", async () => {
+    const labels = {
+      law_text: "law text",
+      official_guidance: "official guidance",
+      secondary: "secondary",
+    };
+    const seen = new Set<string>();
+    for (const { code } of records()) {
+      const record = await served(code);
+      const provenance = record.adult_use.provenance.minimum_age;
+      if (!record.adult_use.legal || record.adult_use.minimum_age === null) continue;
+      if (provenance?.confidence == null || seen.has(provenance.confidence)) continue;
+      seen.add(provenance.confidence);
+      const buying = sectionOf(
+        (await app.inject({ url: `/states/${code}` })).body,
+        "buying-heading",
+      );
+      const label = labels[provenance.confidence];
+      assert.match(
+        buying,
+        new RegExp(
+          `<dt>Minimum age</dt><dd>${record.adult_use.minimum_age} <span class="confidence" title="How sure: [^"]+"><span class="visually-hidden">How sure: </span>${label}${provenance.verified === null ? "" : `<span class="visually-hidden">, checked ${provenance.verified}</span>`}</span>`,
+        ),
+        `${code}: ${label}`,
+      );
+      assert.match(
+        buying,
+        new RegExp(
+          `<li><span class="confidence">${label}</span><span class="visually-hidden">:</span> `,
+        ),
+        "explained",
+      );
+    }
+    assert.ok(seen.size >= 2, `markers for ${[...seen].join(", ")}`);
+  });
+
+  test("a null value says why: the law sets none, does not apply, or not known and why", async () => {
+    const said = new Set<string>();
+    for (const { code } of records()) {
+      const record = await served(code);
+      const provenance = record.hemp.provenance.minimum_age;
+      if (record.hemp.minimum_age !== null || provenance === undefined) continue;
+      const hemp = sectionOf((await app.inject({ url: `/states/${code}` })).body, "hemp-heading");
+      const dd = hemp.slice(hemp.indexOf("<dt>Minimum age</dt>"));
+      if (provenance.null_reason === "none" || provenance.null_reason === "not_applicable") {
+        const words = provenance.null_reason === "none" ? "The law sets none" : "Does not apply";
+        assert.ok(
+          dd.startsWith(
+            `<dt>Minimum age</dt><dd><span class="missing">${words}</span> <span class="confidence"`,
+          ),
+          `${code}: ${words}`,
+        );
+      } else {
+        assert.ok(
+          dd.startsWith(
+            `<dt>Minimum age</dt><dd><span class="missing">Not known</span><span class="fact-law">: ${escaped(provenance.unknown ?? "")}</span>`,
+          ),
+          `${code}: not known, and why`,
+        );
+      }
+      said.add(provenance.null_reason ?? "");
+    }
+    assert.ok(said.has("unknown") && said.size >= 2, [...said].join());
+  });
+
+  test("the federal hemp rule is the record's own: in force from its day, none before", async () => {
+    const federal = realDataset().federal.hemp;
+    assert.ok(federal.products !== undefined && federal.effective !== null);
+    const now = sectionOf((await app.inject({ url: "/states/IL" })).body, "hemp-heading");
+    assert.ok(now.includes(`<dt>Federal law</dt><dd>${escaped(federal.products.summary)}`));
+    const clock = createFakeClock(Date.parse(`${federal.effective}T00:00:00Z`) - 86_400_000);
+    const earlier = await buildTestApp({ clock, lawClock: clock });
+    try {
+      const before = sectionOf((await earlier.inject({ url: "/states/IL" })).body, "hemp-heading");
+      assert.match(
+        before,
+        /<dt>Federal law<\/dt><dd>No rule for these products beyond the federal definition of hemp\./,
+      );
+      assert.ok(!before.includes("0.4 mg"), "no rule before it took effect");
+    } finally {
+      await earlier.close();
     }
   });
 });
