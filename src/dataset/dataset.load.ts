@@ -15,7 +15,6 @@ import {
   type FederalFile,
   type Jurisdiction,
   type JurisdictionFile,
-  type JurisdictionOnDay,
   type LegalEvent,
   type SourceRef,
 } from "./dataset.schema.ts";
