@@ -168,15 +168,18 @@ const decades: number[] = [];
 for (let decade = PANEL_FIRST_YEAR; decade <= releaseYear(dataset); decade += 10)
   decades.push(decade);
 process.stdout.write(
-  `\nblank yearly panel cells (effective basis; a dated variable is blank where it does not apply, too)\n${"variable".padEnd(36)}${decades.map((d) => `${d}s`.padStart(7)).join("")}   total\n`,
+  `\nunknown cells of the yearly panel (effective basis: blank, and for a dated variable with null reason "unknown"; where the variable does not apply or the law sets none is not counted)\n${"variable".padEnd(36)}${decades.map((d) => `${d}s`.padStart(7)).join("")}   total\n`,
 );
+const columns: readonly string[] = PANEL_COLUMNS;
 for (const column of counted) {
-  const index = PANEL_COLUMNS.indexOf(column as (typeof PANEL_COLUMNS)[number]);
+  const index = columns.indexOf(column);
+  const reason = columns.indexOf(`${column}_null_reason`);
   const byDecade = decades.map(
     (decade) =>
       rows.filter((row) => {
         const year = Number(String(row[startColumn]).slice(0, 4));
-        return year >= decade && year < decade + 10 && row[index] === null;
+        const unknown = row[index] === null && (reason === -1 || row[reason] === "unknown");
+        return year >= decade && year < decade + 10 && unknown;
       }).length,
   );
   process.stdout.write(
