@@ -488,7 +488,8 @@ export function createMcpServer(api: Client, info: ServerInfo): McpServer {
         "value of one rule (`rule`, a path in the record such as `adult_use.delivery`), the law " +
         "that sets it (`provenance`: since when, `authority`, or why it is `unknown`), the fact " +
         "group's `authority` and `sources`, the jurisdiction's `status`, and any enacted change of " +
-        "that rule not yet in effect (`upcoming`). Cost: about 150 to 1,500 tokens. `as_of` " +
+        "that rule not yet in effect (`upcoming`); a `hemp.*` rule also gives federal law's rule " +
+        "for the same products (`federal`, with its citation). Cost: about 150 to 1,500 tokens. `as_of` " +
         `answers for a past day. ${BOUNDED} ${CITE} ${NOT_ADVICE}`,
       inputSchema: toolInputs.get_rule,
       annotations: { title: "One rule in one jurisdiction, with its law", ...READ_ONLY },
@@ -516,6 +517,8 @@ export function createMcpServer(api: Client, info: ServerInfo): McpServer {
                 args.rule.startsWith(`${set}.`),
             ),
         );
+        // A hemp rule comes with federal law's rule for the same products on the same day.
+        const hemp = path[0] === "hemp" && isObject(record.hemp) ? record.hemp : null;
         const rule: Json = {
           code: record.code,
           name: record.name,
@@ -525,6 +528,7 @@ export function createMcpServer(api: Client, info: ServerInfo): McpServer {
           provenance: found.provenance,
           authority: found.authority,
           sources: found.sources,
+          ...(hemp === null ? {} : { federal: hemp.federal ?? null }),
           upcoming,
         };
         return recordAnswer(

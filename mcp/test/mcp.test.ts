@@ -241,6 +241,24 @@ describe("the tools against a real server", () => {
     assert.match(unknown.detail, /adult_use\.delivery/, "the refusal lists the rules there are");
   });
 
+  test("get_rule: a state's hemp rule comes with federal law's, and its citation", async () => {
+    const rule = await call<Json>(client, "get_rule", {
+      code: "IL",
+      rule: "hemp.intoxicating_products",
+    });
+    const record = (await api("/v1/states/IL")).data as { hemp: Json };
+    assert.equal(rule.data.value, record.hemp.intoxicating_products);
+    assert.deepEqual(rule.data.federal, record.hemp.federal);
+    const federal = rule.data.federal as { authority: { citation: string } } | null;
+    if (federal !== null) assert.match(federal.authority.citation, /119-37/);
+    const past = await call<Json>(client, "get_rule", {
+      code: "IL",
+      rule: "hemp.intoxicating_products",
+      as_of: "2026-11-11",
+    });
+    assert.equal(past.data.federal, null);
+  });
+
   test("get_rule: a change already enacted for the rule comes with it", async () => {
     const states = (await api("/v1/states?include=territories&fields=code,upcoming")).data as {
       code: string;
