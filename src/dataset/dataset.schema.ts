@@ -503,8 +503,15 @@ export const Sets = Type.Record(Type.String({ pattern: FIELD_PATH }), Type.Unkno
 });
 
 const eventFields = {
-  date: IsoDate,
-  effective: Nullable(IsoDate, "Date it takes or took effect; may be in the future"),
+  date: Type.String({
+    ...IsoDate,
+    description:
+      "The day it was enacted (signed, approved by the voters, decided or published), or the day it happened",
+  }),
+  effective: Nullable(
+    IsoDate,
+    "The day it takes or took effect; may be in the future. Null when it states none: it then counts from `date`",
+  ),
   title: Text("A short title"),
   summary: Text("One sentence saying what happened"),
   authority,
