@@ -109,7 +109,7 @@ export interface paths {
         };
         /**
          * Legal events across all jurisdictions, newest first
-         * @description For monitoring and sync: every state, territory and federal (`US`) event, newest first by date. Includes events enacted but not yet effective (`effective` in the future). Page with `meta.next` as `cursor` until it is null.
+         * @description For monitoring and sync: every state, territory and federal (`US`) event, newest first. Each gives both dates: `date` (enacted) and `effective`. `basis` chooses which one `since`, `until` and the order use: `enacted` (default) for what was enacted, `effective` for what took or takes effect (an event with no effective day counts from its `date`): `basis=effective&since=2026-11-01&until=2026-11-30` is what took effect in November 2026. Events enacted but not yet in effect are included (`effective` in the future). `jurisdiction=OH,US` keeps those jurisdictions. Page with `meta.next` as `cursor`, with the same basis, until it is null.
          */
         get: operations["listChanges"];
         put?: never;
@@ -476,7 +476,7 @@ export interface operations {
                  */
                 as_of?: string;
                 /**
-                 * @description Comma-separated top-level fields to return, e.g. `code,status`: code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, regulator, notes, last_reviewed, upcoming, sources. An unknown name is refused (400 `unknown_field`).
+                 * @description Comma-separated top-level fields to return, e.g. `code,status`: code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, prohibition, regulator, notes, last_reviewed, upcoming, sources. An unknown name is refused (400 `unknown_field`).
                  * @example code,name,status,decriminalized
                  */
                 fields?: string;
@@ -657,6 +657,8 @@ export interface operations {
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -666,10 +668,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -679,10 +704,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     public_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -692,10 +740,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     onsite_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -705,10 +776,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     delivery?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -718,10 +812,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     local_opt_out?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -731,10 +848,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     taxes?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -744,10 +884,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     general_sales_tax_applies?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -757,6 +920,27 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
@@ -837,6 +1021,8 @@ export interface operations {
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -846,10 +1032,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     reciprocity?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -859,10 +1068,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     patient_home_grow?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -872,10 +1104,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -885,6 +1140,27 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
@@ -942,6 +1218,8 @@ export interface operations {
                                     intoxicating_products?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -951,10 +1229,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -964,8 +1265,80 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                 };
+                                /** @description Federal law on these products on the record's day, where it says more than the 2018 definition (from 2026-11-12: Pub. L. 119-37, § 781); null before */
+                                federal: {
+                                    /**
+                                     * @description Federal law's treatment of the same products, whatever the state allows
+                                     * @enum {unknown}
+                                     */
+                                    intoxicating_products: "prohibited" | "restricted" | "unregulated";
+                                    /** @description What federal law says, in plain words */
+                                    summary: string;
+                                    /**
+                                     * Format: date
+                                     * @description ISO 8601 calendar date (YYYY-MM-DD)
+                                     */
+                                    since: string;
+                                    authority: {
+                                        /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                        citation: string;
+                                        /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                        url: string | null;
+                                    };
+                                } | null;
+                            };
+                            /** @description The statute that prohibits possessing cannabis (the offense and the schedule): cited by a fact group on a day when no later law in this record had changed it */
+                            prohibition: {
+                                authority: {
+                                    /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                    citation: string;
+                                    /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                    url: string | null;
+                                };
+                                /** @description Sources for the citation */
+                                sources: {
+                                    /** @description What the source is, e.g. the statute, regulator page or article title */
+                                    title: string;
+                                    /**
+                                     * Format: uri
+                                     * @description Where to read it
+                                     */
+                                    url: string;
+                                    /**
+                                     * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                     * @enum {unknown}
+                                     */
+                                    kind: "official" | "reference" | "news" | "advocacy";
+                                }[];
+                                /**
+                                 * @description How sure the citation is: its text read, an official page, or two agreeing secondary sources
+                                 * @enum {unknown}
+                                 */
+                                confidence: "law_text" | "official_guidance" | "secondary";
+                                note: string | null;
                             };
                             /** @description The regulator, where one exists */
                             regulator: {
@@ -1173,6 +1546,8 @@ export interface operations {
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1182,10 +1557,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1195,10 +1593,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     public_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1208,10 +1629,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     onsite_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1221,10 +1665,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     delivery?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1234,10 +1701,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     local_opt_out?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1247,10 +1737,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     taxes?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1260,10 +1773,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     general_sales_tax_applies?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1273,6 +1809,27 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
@@ -1350,6 +1907,8 @@ export interface operations {
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1359,10 +1918,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     reciprocity?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1372,10 +1954,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     patient_home_grow?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1385,10 +1990,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1398,6 +2026,27 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
@@ -1455,6 +2104,8 @@ export interface operations {
                                     intoxicating_products?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1464,10 +2115,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1477,8 +2151,80 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                 };
+                                /** @description Federal law on these products on the record's day, where it says more than the 2018 definition (from 2026-11-12: Pub. L. 119-37, § 781); null before */
+                                federal: {
+                                    /**
+                                     * @description Federal law's treatment of the same products, whatever the state allows
+                                     * @enum {unknown}
+                                     */
+                                    intoxicating_products: "prohibited" | "restricted" | "unregulated";
+                                    /** @description What federal law says, in plain words */
+                                    summary: string;
+                                    /**
+                                     * Format: date
+                                     * @description ISO 8601 calendar date (YYYY-MM-DD)
+                                     */
+                                    since: string;
+                                    authority: {
+                                        /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                        citation: string;
+                                        /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                        url: string | null;
+                                    };
+                                } | null;
+                            };
+                            /** @description The statute that prohibits possessing cannabis (the offense and the schedule): cited by a fact group on a day when no later law in this record had changed it */
+                            prohibition: {
+                                authority: {
+                                    /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                    citation: string;
+                                    /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                    url: string | null;
+                                };
+                                /** @description Sources for the citation */
+                                sources: {
+                                    /** @description What the source is, e.g. the statute, regulator page or article title */
+                                    title: string;
+                                    /**
+                                     * Format: uri
+                                     * @description Where to read it
+                                     */
+                                    url: string;
+                                    /**
+                                     * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                     * @enum {unknown}
+                                     */
+                                    kind: "official" | "reference" | "news" | "advocacy";
+                                }[];
+                                /**
+                                 * @description How sure the citation is: its text read, an official page, or two agreeing secondary sources
+                                 * @enum {unknown}
+                                 */
+                                confidence: "law_text" | "official_guidance" | "secondary";
+                                note: string | null;
                             };
                             /** @description The regulator, where one exists */
                             regulator: {
@@ -1686,6 +2432,8 @@ export interface operations {
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1695,10 +2443,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1708,10 +2479,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     public_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1721,10 +2515,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     onsite_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1734,10 +2551,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     delivery?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1747,10 +2587,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     local_opt_out?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1760,10 +2623,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     taxes?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1773,10 +2659,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     general_sales_tax_applies?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1786,6 +2695,27 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
@@ -1863,6 +2793,8 @@ export interface operations {
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1872,10 +2804,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     reciprocity?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1885,10 +2840,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     patient_home_grow?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1898,10 +2876,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1911,6 +2912,27 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
@@ -1968,6 +2990,8 @@ export interface operations {
                                     intoxicating_products?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1977,10 +3001,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -1990,8 +3037,80 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                 };
+                                /** @description Federal law on these products on the record's day, where it says more than the 2018 definition (from 2026-11-12: Pub. L. 119-37, § 781); null before */
+                                federal: {
+                                    /**
+                                     * @description Federal law's treatment of the same products, whatever the state allows
+                                     * @enum {unknown}
+                                     */
+                                    intoxicating_products: "prohibited" | "restricted" | "unregulated";
+                                    /** @description What federal law says, in plain words */
+                                    summary: string;
+                                    /**
+                                     * Format: date
+                                     * @description ISO 8601 calendar date (YYYY-MM-DD)
+                                     */
+                                    since: string;
+                                    authority: {
+                                        /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                        citation: string;
+                                        /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                        url: string | null;
+                                    };
+                                } | null;
+                            };
+                            /** @description The statute that prohibits possessing cannabis (the offense and the schedule): cited by a fact group on a day when no later law in this record had changed it */
+                            prohibition?: {
+                                authority: {
+                                    /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                    citation: string;
+                                    /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                    url: string | null;
+                                };
+                                /** @description Sources for the citation */
+                                sources: {
+                                    /** @description What the source is, e.g. the statute, regulator page or article title */
+                                    title: string;
+                                    /**
+                                     * Format: uri
+                                     * @description Where to read it
+                                     */
+                                    url: string;
+                                    /**
+                                     * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                     * @enum {unknown}
+                                     */
+                                    kind: "official" | "reference" | "news" | "advocacy";
+                                }[];
+                                /**
+                                 * @description How sure the citation is: its text read, an official page, or two agreeing secondary sources
+                                 * @enum {unknown}
+                                 */
+                                confidence: "law_text" | "official_guidance" | "secondary";
+                                note: string | null;
                             };
                             /** @description The regulator, where one exists */
                             regulator?: {
@@ -2311,7 +3430,7 @@ export interface operations {
                  */
                 as_of?: string;
                 /**
-                 * @description Comma-separated top-level fields to return, e.g. `code,status`: code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, regulator, notes, last_reviewed, upcoming, sources. An unknown name is refused (400 `unknown_field`).
+                 * @description Comma-separated top-level fields to return, e.g. `code,status`: code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, prohibition, regulator, notes, last_reviewed, upcoming, sources. An unknown name is refused (400 `unknown_field`).
                  * @example code,name,status,decriminalized
                  */
                 fields?: string;
@@ -2467,7 +3586,7 @@ export interface operations {
                  */
                 as_of?: string;
                 /**
-                 * @description Comma-separated top-level fields to return, e.g. `code,status`: code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, regulator, notes, last_reviewed, upcoming, sources. An unknown name is refused (400 `unknown_field`).
+                 * @description Comma-separated top-level fields to return, e.g. `code,status`: code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, prohibition, regulator, notes, last_reviewed, upcoming, sources. An unknown name is refused (400 `unknown_field`).
                  * @example code,name,status,decriminalized
                  */
                 fields?: string;
@@ -2652,6 +3771,8 @@ export interface operations {
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -2661,10 +3782,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -2674,10 +3818,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     public_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -2687,10 +3854,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     onsite_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -2700,10 +3890,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     delivery?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -2713,10 +3926,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     local_opt_out?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -2726,10 +3962,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     taxes?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -2739,10 +3998,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     general_sales_tax_applies?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -2752,6 +4034,27 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
@@ -2832,6 +4135,8 @@ export interface operations {
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -2841,10 +4146,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     reciprocity?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -2854,10 +4182,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     patient_home_grow?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -2867,10 +4218,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -2880,6 +4254,27 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
@@ -2937,6 +4332,8 @@ export interface operations {
                                     intoxicating_products?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -2946,10 +4343,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -2959,8 +4379,80 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                 };
+                                /** @description Federal law on these products on the record's day, where it says more than the 2018 definition (from 2026-11-12: Pub. L. 119-37, § 781); null before */
+                                federal: {
+                                    /**
+                                     * @description Federal law's treatment of the same products, whatever the state allows
+                                     * @enum {unknown}
+                                     */
+                                    intoxicating_products: "prohibited" | "restricted" | "unregulated";
+                                    /** @description What federal law says, in plain words */
+                                    summary: string;
+                                    /**
+                                     * Format: date
+                                     * @description ISO 8601 calendar date (YYYY-MM-DD)
+                                     */
+                                    since: string;
+                                    authority: {
+                                        /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                        citation: string;
+                                        /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                        url: string | null;
+                                    };
+                                } | null;
+                            };
+                            /** @description The statute that prohibits possessing cannabis (the offense and the schedule): cited by a fact group on a day when no later law in this record had changed it */
+                            prohibition: {
+                                authority: {
+                                    /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                    citation: string;
+                                    /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                    url: string | null;
+                                };
+                                /** @description Sources for the citation */
+                                sources: {
+                                    /** @description What the source is, e.g. the statute, regulator page or article title */
+                                    title: string;
+                                    /**
+                                     * Format: uri
+                                     * @description Where to read it
+                                     */
+                                    url: string;
+                                    /**
+                                     * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                     * @enum {unknown}
+                                     */
+                                    kind: "official" | "reference" | "news" | "advocacy";
+                                }[];
+                                /**
+                                 * @description How sure the citation is: its text read, an official page, or two agreeing secondary sources
+                                 * @enum {unknown}
+                                 */
+                                confidence: "law_text" | "official_guidance" | "secondary";
+                                note: string | null;
                             };
                             /** @description The regulator, where one exists */
                             regulator: {
@@ -3168,6 +4660,8 @@ export interface operations {
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -3177,10 +4671,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -3190,10 +4707,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     public_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -3203,10 +4743,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     onsite_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -3216,10 +4779,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     delivery?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -3229,10 +4815,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     local_opt_out?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -3242,10 +4851,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     taxes?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -3255,10 +4887,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     general_sales_tax_applies?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -3268,6 +4923,27 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
@@ -3345,6 +5021,8 @@ export interface operations {
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -3354,10 +5032,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     reciprocity?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -3367,10 +5068,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     patient_home_grow?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -3380,10 +5104,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -3393,6 +5140,27 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
@@ -3450,6 +5218,8 @@ export interface operations {
                                     intoxicating_products?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -3459,10 +5229,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -3472,8 +5265,80 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                 };
+                                /** @description Federal law on these products on the record's day, where it says more than the 2018 definition (from 2026-11-12: Pub. L. 119-37, § 781); null before */
+                                federal: {
+                                    /**
+                                     * @description Federal law's treatment of the same products, whatever the state allows
+                                     * @enum {unknown}
+                                     */
+                                    intoxicating_products: "prohibited" | "restricted" | "unregulated";
+                                    /** @description What federal law says, in plain words */
+                                    summary: string;
+                                    /**
+                                     * Format: date
+                                     * @description ISO 8601 calendar date (YYYY-MM-DD)
+                                     */
+                                    since: string;
+                                    authority: {
+                                        /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                        citation: string;
+                                        /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                        url: string | null;
+                                    };
+                                } | null;
+                            };
+                            /** @description The statute that prohibits possessing cannabis (the offense and the schedule): cited by a fact group on a day when no later law in this record had changed it */
+                            prohibition: {
+                                authority: {
+                                    /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                    citation: string;
+                                    /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                    url: string | null;
+                                };
+                                /** @description Sources for the citation */
+                                sources: {
+                                    /** @description What the source is, e.g. the statute, regulator page or article title */
+                                    title: string;
+                                    /**
+                                     * Format: uri
+                                     * @description Where to read it
+                                     */
+                                    url: string;
+                                    /**
+                                     * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                     * @enum {unknown}
+                                     */
+                                    kind: "official" | "reference" | "news" | "advocacy";
+                                }[];
+                                /**
+                                 * @description How sure the citation is: its text read, an official page, or two agreeing secondary sources
+                                 * @enum {unknown}
+                                 */
+                                confidence: "law_text" | "official_guidance" | "secondary";
+                                note: string | null;
                             };
                             /** @description The regulator, where one exists */
                             regulator: {
@@ -3681,6 +5546,8 @@ export interface operations {
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -3690,10 +5557,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -3703,10 +5593,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     public_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -3716,10 +5629,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     onsite_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -3729,10 +5665,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     delivery?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -3742,10 +5701,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     local_opt_out?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -3755,10 +5737,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     taxes?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -3768,10 +5773,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     general_sales_tax_applies?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -3781,6 +5809,27 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
@@ -3858,6 +5907,8 @@ export interface operations {
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -3867,10 +5918,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     reciprocity?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -3880,10 +5954,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     patient_home_grow?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -3893,10 +5990,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -3906,6 +6026,27 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
@@ -3963,6 +6104,8 @@ export interface operations {
                                     intoxicating_products?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -3972,10 +6115,33 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
+                                        /** @description Why `since` is null where the value is set; null where `since` is known or the value is null */
+                                        since_unknown: string | null;
                                         /** @description The law that sets the value (or that makes it not apply) */
                                         authority: {
                                             /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
@@ -3985,8 +6151,80 @@ export interface operations {
                                         } | null;
                                         /** @description Why the value is null where it is unknown; null where the value is known or does not apply */
                                         unknown: string | null;
+                                        /** @description Why the value is null; null where the value is set */
+                                        null_reason: ("none" | "not_applicable" | "unknown") | null;
+                                        /** @description How sure the value is (also for `none` and `not_applicable`); null only where the value is unknown */
+                                        confidence: ("law_text" | "official_guidance" | "secondary") | null;
+                                        /** @description Date the value was last checked against its source; null only where the value is unknown */
+                                        verified: string | null;
+                                        /** @description What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`) */
+                                        sources: {
+                                            /** @description What the source is, e.g. the statute, regulator page or article title */
+                                            title: string;
+                                            /**
+                                             * Format: uri
+                                             * @description Where to read it
+                                             */
+                                            url: string;
+                                            /**
+                                             * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                             * @enum {unknown}
+                                             */
+                                            kind: "official" | "reference" | "news" | "advocacy";
+                                        }[];
                                     };
                                 };
+                                /** @description Federal law on these products on the record's day, where it says more than the 2018 definition (from 2026-11-12: Pub. L. 119-37, § 781); null before */
+                                federal: {
+                                    /**
+                                     * @description Federal law's treatment of the same products, whatever the state allows
+                                     * @enum {unknown}
+                                     */
+                                    intoxicating_products: "prohibited" | "restricted" | "unregulated";
+                                    /** @description What federal law says, in plain words */
+                                    summary: string;
+                                    /**
+                                     * Format: date
+                                     * @description ISO 8601 calendar date (YYYY-MM-DD)
+                                     */
+                                    since: string;
+                                    authority: {
+                                        /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                        citation: string;
+                                        /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                        url: string | null;
+                                    };
+                                } | null;
+                            };
+                            /** @description The statute that prohibits possessing cannabis (the offense and the schedule): cited by a fact group on a day when no later law in this record had changed it */
+                            prohibition?: {
+                                authority: {
+                                    /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
+                                    citation: string;
+                                    /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
+                                    url: string | null;
+                                };
+                                /** @description Sources for the citation */
+                                sources: {
+                                    /** @description What the source is, e.g. the statute, regulator page or article title */
+                                    title: string;
+                                    /**
+                                     * Format: uri
+                                     * @description Where to read it
+                                     */
+                                    url: string;
+                                    /**
+                                     * @description official: the law itself or a government page; reference: an encyclopedia or legal reference (Wikipedia, NCSL, Ballotpedia); news: journalism; advocacy: an advocacy group
+                                     * @enum {unknown}
+                                     */
+                                    kind: "official" | "reference" | "news" | "advocacy";
+                                }[];
+                                /**
+                                 * @description How sure the citation is: its text read, an official page, or two agreeing secondary sources
+                                 * @enum {unknown}
+                                 */
+                                confidence: "law_text" | "official_guidance" | "secondary";
+                                note: string | null;
                             };
                             /** @description The regulator, where one exists */
                             regulator?: {
@@ -4298,7 +6536,7 @@ export interface operations {
                  */
                 as_of?: string;
                 /**
-                 * @description Comma-separated top-level fields to return, e.g. `code,status`: code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, regulator, notes, last_reviewed, upcoming, sources. An unknown name is refused (400 `unknown_field`).
+                 * @description Comma-separated top-level fields to return, e.g. `code,status`: code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, prohibition, regulator, notes, last_reviewed, upcoming, sources. An unknown name is refused (400 `unknown_field`).
                  * @example code,name,status,decriminalized
                  */
                 fields?: string;
@@ -4516,10 +6754,10 @@ export interface operations {
                             jurisdiction: string;
                             /**
                              * Format: date
-                             * @description ISO 8601 calendar date (YYYY-MM-DD)
+                             * @description The day it was enacted (signed, approved by the voters, decided or published), or the day it happened
                              */
                             date: string;
-                            /** @description Date it takes or took effect; may be in the future */
+                            /** @description The day it takes or took effect; may be in the future. Null when it states none: it then counts from `date` */
                             effective: string | null;
                             /** @description A short title */
                             title: string;
@@ -4551,6 +6789,16 @@ export interface operations {
                             sets?: {
                                 [key: string]: unknown;
                             };
+                            /**
+                             * @description For a change of law (`sets`): how sure its values are, as for a variable's provenance
+                             * @enum {unknown}
+                             */
+                            confidence?: "law_text" | "official_guidance" | "secondary";
+                            /**
+                             * Format: date
+                             * @description For a change of law (`sets`): the date its values were last checked
+                             */
+                            verified?: string;
                             /**
                              * @description What kind of event this is (state kinds, or federal kinds for US events)
                              * @enum {unknown}
@@ -5080,6 +7328,15 @@ export interface operations {
                                 } | null;
                                 /** @description Date the definition took effect */
                                 effective: string | null;
+                                products?: {
+                                    /**
+                                     * @description What the definition in force from `effective` means for hemp-derived intoxicating products
+                                     * @enum {unknown}
+                                     */
+                                    intoxicating_products: "prohibited" | "restricted" | "unregulated";
+                                    /** @description That rule in one or two plain sentences, as shown beside each state's */
+                                    summary: string;
+                                };
                                 /** @description Plain-language summary, including later amendments and their dates */
                                 summary: string;
                                 /** @description The law behind these facts (null only where no law applies) */
@@ -5146,10 +7403,10 @@ export interface operations {
                                 jurisdiction: string;
                                 /**
                                  * Format: date
-                                 * @description ISO 8601 calendar date (YYYY-MM-DD)
+                                 * @description The day it was enacted (signed, approved by the voters, decided or published), or the day it happened
                                  */
                                 date: string;
-                                /** @description Date it takes or took effect; may be in the future */
+                                /** @description The day it takes or took effect; may be in the future. Null when it states none: it then counts from `date` */
                                 effective: string | null;
                                 /** @description A short title */
                                 title: string;
@@ -5181,6 +7438,16 @@ export interface operations {
                                 sets?: {
                                     [key: string]: unknown;
                                 };
+                                /**
+                                 * @description For a change of law (`sets`): how sure its values are, as for a variable's provenance
+                                 * @enum {unknown}
+                                 */
+                                confidence?: "law_text" | "official_guidance" | "secondary";
+                                /**
+                                 * Format: date
+                                 * @description For a change of law (`sets`): the date its values were last checked
+                                 */
+                                verified?: string;
                                 /**
                                  * @description What kind of event this is (state kinds, or federal kinds for US events)
                                  * @enum {unknown}
@@ -5528,10 +7795,25 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Only events dated on or after this day (YYYY-MM-DD).
-                 * @example 2025-01-01
+                 * @description Which of each event's two dates `since`, `until` and the order use. `enacted` (default): `date`, the day it was enacted (signed, approved by the voters, decided or published). `effective`: the day it takes effect — `effective`, or `date` for an event that states no effective day (a ruling, a vote, the first sales). `basis=effective&since=A&until=B` lists what took effect between A and B; an event enacted but not yet in effect is listed on the enacted basis at once, and on the effective basis once its day is in range (`until` may be in the future). A `cursor` belongs to the basis it was issued for.
+                 * @example effective
+                 */
+                basis?: "enacted" | "effective";
+                /**
+                 * @description Only events on or after this day (YYYY-MM-DD), on the `basis`: enacted on or after it by default, taking effect on or after it with `basis=effective`.
+                 * @example 2026-11-01
                  */
                 since?: string;
+                /**
+                 * @description Only events on or before this day (YYYY-MM-DD), on the `basis`; may be in the future. With `since`, no earlier than it.
+                 * @example 2026-11-30
+                 */
+                until?: string;
+                /**
+                 * @description Only events of these jurisdictions: comma-separated USPS codes, case-insensitive, `US` for federal law (e.g. `OH,US`). A code that is not one of the 56 jurisdictions or `US` is refused.
+                 * @example OH,US
+                 */
+                jurisdiction?: string;
                 /** @description Events per page, 1–500 (default 50). */
                 limit?: number;
                 /** @description Opaque cursor from the previous page's `meta.next`. */
@@ -5566,7 +7848,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Events, newest first */
+                        /** @description Events, newest first on the basis (ties by jurisdiction code, then id). Each gives both dates: `date` (enacted) and `effective` (null when it states none) */
                         data: {
                             /** @description Stable identifier of this event */
                             id: string;
@@ -5574,10 +7856,10 @@ export interface operations {
                             jurisdiction: string;
                             /**
                              * Format: date
-                             * @description ISO 8601 calendar date (YYYY-MM-DD)
+                             * @description The day it was enacted (signed, approved by the voters, decided or published), or the day it happened
                              */
                             date: string;
-                            /** @description Date it takes or took effect; may be in the future */
+                            /** @description The day it takes or took effect; may be in the future. Null when it states none: it then counts from `date` */
                             effective: string | null;
                             /** @description A short title */
                             title: string;
@@ -5610,6 +7892,16 @@ export interface operations {
                                 [key: string]: unknown;
                             };
                             /**
+                             * @description For a change of law (`sets`): how sure its values are, as for a variable's provenance
+                             * @enum {unknown}
+                             */
+                            confidence?: "law_text" | "official_guidance" | "secondary";
+                            /**
+                             * Format: date
+                             * @description For a change of law (`sets`): the date its values were last checked
+                             */
+                            verified?: string;
+                            /**
                              * @description What kind of event this is (state kinds, or federal kinds for US events)
                              * @enum {unknown}
                              */
@@ -5627,7 +7919,12 @@ export interface operations {
                             sources_current_to: string | null;
                             /** @description Number of items in `data` */
                             count: number;
-                            /** @description Cursor for the next page, or null on the last page */
+                            /**
+                             * @description The date the events are filtered and ordered by: `enacted` (`date`) or `effective` (`effective`, else `date`)
+                             * @enum {unknown}
+                             */
+                            basis: "enacted" | "effective";
+                            /** @description Cursor for the next page (on the same basis), or null on the last page */
                             next: string | null;
                         };
                     };
@@ -5816,10 +8113,25 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Only events dated on or after this day (YYYY-MM-DD).
-                 * @example 2025-01-01
+                 * @description Which of each event's two dates `since`, `until` and the order use. `enacted` (default): `date`, the day it was enacted (signed, approved by the voters, decided or published). `effective`: the day it takes effect — `effective`, or `date` for an event that states no effective day (a ruling, a vote, the first sales). `basis=effective&since=A&until=B` lists what took effect between A and B; an event enacted but not yet in effect is listed on the enacted basis at once, and on the effective basis once its day is in range (`until` may be in the future). A `cursor` belongs to the basis it was issued for.
+                 * @example effective
+                 */
+                basis?: "enacted" | "effective";
+                /**
+                 * @description Only events on or after this day (YYYY-MM-DD), on the `basis`: enacted on or after it by default, taking effect on or after it with `basis=effective`.
+                 * @example 2026-11-01
                  */
                 since?: string;
+                /**
+                 * @description Only events on or before this day (YYYY-MM-DD), on the `basis`; may be in the future. With `since`, no earlier than it.
+                 * @example 2026-11-30
+                 */
+                until?: string;
+                /**
+                 * @description Only events of these jurisdictions: comma-separated USPS codes, case-insensitive, `US` for federal law (e.g. `OH,US`). A code that is not one of the 56 jurisdictions or `US` is refused.
+                 * @example OH,US
+                 */
+                jurisdiction?: string;
                 /** @description Events per page, 1–500 (default 50). */
                 limit?: number;
                 /** @description Opaque cursor from the previous page's `meta.next`. */

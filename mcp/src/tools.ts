@@ -34,6 +34,7 @@ const STATUS_LIST =
   /^(adult_use|medical|low_thc|prohibited)(,(adult_use|medical|low_thc|prohibited))*$/;
 const FIELD_LIST = /^[a-z_]+(,[a-z_]+)*$/;
 const CODE = /^[A-Za-z]{2}$/;
+const CODE_LIST = /^[A-Za-z]{2}(,[A-Za-z]{2})*$/;
 
 const asOf = z
   .string()
@@ -90,11 +91,34 @@ export const toolInputs = {
   get_jurisdiction_history: { code },
   get_federal: {},
   list_changes: {
+    basis: z
+      .enum(["enacted", "effective"])
+      .optional()
+      .describe(
+        "Which date `since`, `until` and the order use: `enacted` (default; `date`, the day a " +
+          "law was enacted) or `effective` (the day it takes effect; `date` for an event that " +
+          "states none). Use `effective` with `since` and `until` for what took effect between " +
+          "two days. Keep the same basis when passing a cursor.",
+      ),
     since: z
       .string()
       .regex(DAY)
       .optional()
-      .describe("Only events dated on or after this day (YYYY-MM-DD)."),
+      .describe("Only events on or after this day (YYYY-MM-DD), on the basis."),
+    until: z
+      .string()
+      .regex(DAY)
+      .optional()
+      .describe("Only events on or before this day (YYYY-MM-DD), on the basis; may be ahead."),
+    jurisdiction: z
+      .string()
+      .regex(CODE_LIST)
+      .max(200)
+      .optional()
+      .describe(
+        "Only these jurisdictions: comma-separated USPS codes, `US` for federal law " +
+          "(e.g. `OH,US`).",
+      ),
     limit: z
       .number()
       .int()
@@ -253,16 +277,25 @@ export function createMcpServer(api: Client, info: ServerInfo): McpServer {
     {
       title: "Changes of law since a date",
       description:
-        "Every state, territory and federal (`US`) legal event, newest first by date; events " +
-        "enacted but not yet in effect have a future `effective`. One page per call: pass " +
-        '`meta.next` as `cursor` for the next page until it is null. Use it for "what changed ' +
-        `since …". ${CITE} ${NOT_ADVICE}`,
+        "Every state, territory and federal (`US`) legal event, newest first, with both dates: " +
+        "`date` (enacted) and `effective` (a future `effective` is enacted but not yet in " +
+        "force). By default by enactment; `basis: effective` lists by the day changes take " +
+        "effect. Filter with `since`, `until` and `jurisdiction`. One page per call: pass " +
+        "`meta.next` as `cursor` (same basis) for the next page until it is null. Use it for " +
+        `"what changed since …" or "what took effect between …". ${CITE} ${NOT_ADVICE}`,
       inputSchema: toolInputs.list_changes,
       annotations: { title: "Changes of law since a date", ...READ_ONLY },
     },
     (args) =>
       attempt(() =>
-        api.changes.list({ since: args.since, limit: args.limit, cursor: args.cursor }),
+        api.changes.list({
+          basis: args.basis,
+          since: args.since,
+          until: args.until,
+          jurisdiction: args.jurisdiction,
+          limit: args.limit,
+          cursor: args.cursor,
+        }),
       ),
   );
 

@@ -239,6 +239,20 @@ describe("the tools against a real server", () => {
     assert.equal(new Set(events.map((event) => event.id)).size, 10);
   });
 
+  test("list_changes: by the day changes take effect, for some jurisdictions", async () => {
+    const query = {
+      basis: "effective",
+      since: "2026-11-01",
+      until: "2026-11-30",
+      jurisdiction: "OH,US",
+    };
+    const answer = await call(client, "list_changes", query);
+    assert.deepEqual(answer, await api(`/v1/changes?${new URLSearchParams(query)}`));
+    assert.ok(
+      (answer.data as { jurisdiction: string }[]).some((event) => event.jurisdiction === "US"),
+    );
+  });
+
   test("the API's problems come back as tool errors the assistant can read", async () => {
     const missing = await problemOf(client, "get_jurisdiction", { code: "ZZ" });
     assert.equal(missing.code, "jurisdiction_not_found");
