@@ -359,6 +359,6 @@ ${riders.length === 0 ? html`<p>None recorded.</p>` : riders}
 ${federal.notes.length > 0 ? html`<section aria-labelledby="federal-notes-heading"><h2 id="federal-notes-heading">Notes</h2><ul>${federal.notes.map((note) => html`<li>${note}</li>`)}</ul></section>` : ""}
 <section aria-labelledby="federal-history-heading">
 <h2 id="federal-history-heading">History</h2>
-<p>Every federal event is listed on <a href="/changes?state=US">What changed</a>.</p>
+<p>Every federal event is listed on <a href="/changes?state=US">What changed</a>, and in an <a href="/federal/changes.atom">Atom feed</a>.</p>
 </section>`;
 }

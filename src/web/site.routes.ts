@@ -566,6 +566,10 @@ export async function siteRoutes(app: FastifyInstance, options: SiteOptions): Pr
       description:
         "Cannabis under US federal law: schedule, rescheduling, hemp and appropriations riders, with the law cited.",
       body: current().federalBody(),
+      feeds: [
+        { title: "Federal cannabis law changes (Atom)", href: "/federal/changes.atom" },
+        { title: "Cannabis law changes, all jurisdictions (Atom)", href: "/changes.atom" },
+      ],
     }),
   );
 
