@@ -7,10 +7,11 @@
  * effective date and a link to the law, and one more entry when an event
  * takes effect on a day after its enactment (at the start of that day in
  * the jurisdiction's zone, Eastern time for federal law), as the
- * `law.took_effect` webhook is sent. Each feed is built on first use and rebuilt when the
- * law in force changes (src/dataset/law.live.ts); requests revalidate with `ETag` / `If-None-Match` or
- * `Last-Modified` / `If-Modified-Since`. Feeds are website resources: they
- * are not counted against the API's rate limit.
+ * `law.took_effect` webhook is sent. Each feed is built on first use and
+ * rebuilt when the law in force changes (src/dataset/law.live.ts); requests
+ * revalidate with `ETag` / `If-None-Match` or `Last-Modified` /
+ * `If-Modified-Since`. Feeds are website resources: they are not counted
+ * against the API's rate limit.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
@@ -167,9 +168,9 @@ function entriesOf(events: readonly LegalEvent[], dayOf: (code: string) => strin
 
 /**
  * The feeds, built on the first request for any of them and kept: `all()`,
- * `federal()` and `byCode(code)` (undefined for an unknown code). Built at start-up
- * (one per jurisdiction and one for all), they would cost it ~10 ms for
- * feeds that are rarely asked for.
+ * `federal()` and `byCode(code)` (undefined for an unknown code). Built at
+ * start-up (one per jurisdiction, one for federal law and one for all), they
+ * would cost it ~10 ms for feeds that are rarely asked for.
  */
 function lazyFeeds(options: FeedOptions): {
   all: () => BuiltFeed;
