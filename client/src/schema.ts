@@ -109,7 +109,7 @@ export interface paths {
         };
         /**
          * Legal events across all jurisdictions, newest first
-         * @description For monitoring and sync: every state, territory and federal (`US`) event, newest first by date. Includes events enacted but not yet effective (`effective` in the future). Page with `meta.next` as `cursor` until it is null.
+         * @description For monitoring and sync: every state, territory and federal (`US`) event, newest first. Each gives both dates: `date` (enacted) and `effective`. `basis` chooses which one `since`, `until` and the order use: `enacted` (default) for what was enacted, `effective` for what took or takes effect (an event with no effective day counts from its `date`): `basis=effective&since=2026-11-01&until=2026-11-30` is what took effect in November 2026. Events enacted but not yet in effect are included (`effective` in the future). `jurisdiction=OH,US` keeps those jurisdictions. Page with `meta.next` as `cursor`, with the same basis, until it is null.
          */
         get: operations["listChanges"];
         put?: never;
@@ -6845,10 +6845,10 @@ export interface operations {
                             jurisdiction: string;
                             /**
                              * Format: date
-                             * @description ISO 8601 calendar date (YYYY-MM-DD)
+                             * @description The day it was enacted (signed, approved by the voters, decided or published), or the day it happened
                              */
                             date: string;
-                            /** @description Date it takes or took effect; may be in the future */
+                            /** @description The day it takes or took effect; may be in the future. Null when it states none: it then counts from `date` */
                             effective: string | null;
                             /** @description A short title */
                             title: string;
@@ -7494,10 +7494,10 @@ export interface operations {
                                 jurisdiction: string;
                                 /**
                                  * Format: date
-                                 * @description ISO 8601 calendar date (YYYY-MM-DD)
+                                 * @description The day it was enacted (signed, approved by the voters, decided or published), or the day it happened
                                  */
                                 date: string;
-                                /** @description Date it takes or took effect; may be in the future */
+                                /** @description The day it takes or took effect; may be in the future. Null when it states none: it then counts from `date` */
                                 effective: string | null;
                                 /** @description A short title */
                                 title: string;
@@ -7886,10 +7886,25 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Only events dated on or after this day (YYYY-MM-DD).
-                 * @example 2025-01-01
+                 * @description Which of each event's two dates `since`, `until` and the order use. `enacted` (default): `date`, the day it was enacted (signed, approved by the voters, decided or published). `effective`: the day it takes effect — `effective`, or `date` for an event that states no effective day (a ruling, a vote, the first sales). `basis=effective&since=A&until=B` lists what took effect between A and B; an event enacted but not yet in effect is listed on the enacted basis at once, and on the effective basis once its day is in range (`until` may be in the future). A `cursor` belongs to the basis it was issued for.
+                 * @example effective
+                 */
+                basis?: "enacted" | "effective";
+                /**
+                 * @description Only events on or after this day (YYYY-MM-DD), on the `basis`: enacted on or after it by default, taking effect on or after it with `basis=effective`.
+                 * @example 2026-11-01
                  */
                 since?: string;
+                /**
+                 * @description Only events on or before this day (YYYY-MM-DD), on the `basis`; may be in the future. With `since`, no earlier than it.
+                 * @example 2026-11-30
+                 */
+                until?: string;
+                /**
+                 * @description Only events of these jurisdictions: comma-separated USPS codes, case-insensitive, `US` for federal law (e.g. `OH,US`). A code that is not one of the 56 jurisdictions or `US` is refused.
+                 * @example OH,US
+                 */
+                jurisdiction?: string;
                 /** @description Events per page, 1–500 (default 50). */
                 limit?: number;
                 /** @description Opaque cursor from the previous page's `meta.next`. */
@@ -7924,7 +7939,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Events, newest first */
+                        /** @description Events, newest first on the basis (ties by jurisdiction code, then id). Each gives both dates: `date` (enacted) and `effective` (null when it states none) */
                         data: {
                             /** @description Stable identifier of this event */
                             id: string;
@@ -7932,10 +7947,10 @@ export interface operations {
                             jurisdiction: string;
                             /**
                              * Format: date
-                             * @description ISO 8601 calendar date (YYYY-MM-DD)
+                             * @description The day it was enacted (signed, approved by the voters, decided or published), or the day it happened
                              */
                             date: string;
-                            /** @description Date it takes or took effect; may be in the future */
+                            /** @description The day it takes or took effect; may be in the future. Null when it states none: it then counts from `date` */
                             effective: string | null;
                             /** @description A short title */
                             title: string;
@@ -7995,7 +8010,12 @@ export interface operations {
                             sources_current_to: string | null;
                             /** @description Number of items in `data` */
                             count: number;
-                            /** @description Cursor for the next page, or null on the last page */
+                            /**
+                             * @description The date the events are filtered and ordered by: `enacted` (`date`) or `effective` (`effective`, else `date`)
+                             * @enum {unknown}
+                             */
+                            basis: "enacted" | "effective";
+                            /** @description Cursor for the next page (on the same basis), or null on the last page */
                             next: string | null;
                         };
                     };
@@ -8184,10 +8204,25 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Only events dated on or after this day (YYYY-MM-DD).
-                 * @example 2025-01-01
+                 * @description Which of each event's two dates `since`, `until` and the order use. `enacted` (default): `date`, the day it was enacted (signed, approved by the voters, decided or published). `effective`: the day it takes effect — `effective`, or `date` for an event that states no effective day (a ruling, a vote, the first sales). `basis=effective&since=A&until=B` lists what took effect between A and B; an event enacted but not yet in effect is listed on the enacted basis at once, and on the effective basis once its day is in range (`until` may be in the future). A `cursor` belongs to the basis it was issued for.
+                 * @example effective
+                 */
+                basis?: "enacted" | "effective";
+                /**
+                 * @description Only events on or after this day (YYYY-MM-DD), on the `basis`: enacted on or after it by default, taking effect on or after it with `basis=effective`.
+                 * @example 2026-11-01
                  */
                 since?: string;
+                /**
+                 * @description Only events on or before this day (YYYY-MM-DD), on the `basis`; may be in the future. With `since`, no earlier than it.
+                 * @example 2026-11-30
+                 */
+                until?: string;
+                /**
+                 * @description Only events of these jurisdictions: comma-separated USPS codes, case-insensitive, `US` for federal law (e.g. `OH,US`). A code that is not one of the 56 jurisdictions or `US` is refused.
+                 * @example OH,US
+                 */
+                jurisdiction?: string;
                 /** @description Events per page, 1–500 (default 50). */
                 limit?: number;
                 /** @description Opaque cursor from the previous page's `meta.next`. */

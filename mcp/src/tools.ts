@@ -62,6 +62,7 @@ const OFFSET = /^[0-9]{1,6}$/;
 const SUMMARY_FIELDS = ["code", "name", "type", "status", "decriminalized", "summary"] as const;
 /** What an event holds in a list, unless `fields` says otherwise: all but its `sources`. */
 const LEFT_OUT_OF_EVENTS = ["sources"] as const;
+const CODE_LIST = /^[A-Za-z]{2}(,[A-Za-z]{2})*$/;
 
 const asOf = z
   .string()
@@ -152,11 +153,34 @@ export const toolInputs = {
       ),
   },
   list_changes: {
+    basis: z
+      .enum(["enacted", "effective"])
+      .optional()
+      .describe(
+        "Which date `since`, `until` and the order use: `enacted` (default; `date`, the day a " +
+          "law was enacted) or `effective` (the day it takes effect; `date` for an event that " +
+          "states none). Use `effective` with `since` and `until` for what took effect between " +
+          "two days. Keep the same basis when passing a cursor.",
+      ),
     since: z
       .string()
       .regex(DAY)
       .optional()
-      .describe("Only events dated on or after this day (YYYY-MM-DD)."),
+      .describe("Only events on or after this day (YYYY-MM-DD), on the basis."),
+    until: z
+      .string()
+      .regex(DAY)
+      .optional()
+      .describe("Only events on or before this day (YYYY-MM-DD), on the basis; may be ahead."),
+    jurisdiction: z
+      .string()
+      .regex(CODE_LIST)
+      .max(200)
+      .optional()
+      .describe(
+        "Only these jurisdictions: comma-separated USPS codes, `US` for federal law " +
+          "(e.g. `OH,US`).",
+      ),
     limit: z
       .number()
       .int()
@@ -611,13 +635,16 @@ export function createMcpServer(api: Client, info: ServerInfo): McpServer {
     {
       title: "Changes of law since a date",
       description:
-        "Every state, territory and federal (`US`) legal event, newest first by date; events " +
-        "enacted but not yet in effect have a future `effective`. One page per call: pass " +
-        '`meta.next` as `cursor` for the next page until it is null. Use it for "what changed ' +
-        'since …". Cost: each event without its `sources` (the law is in `authority`), about ' +
-        "120 tokens, so about 6,000 tokens for the default 50; `fields` chooses an event's " +
-        "fields (add `sources`, or keep `id,jurisdiction,effective,title` for about 35 tokens " +
-        `each). A page too large for one answer is shortened. ${BOUNDED} ${CITE} ${NOT_ADVICE}`,
+        "Every state, territory and federal (`US`) legal event, newest first, with both dates: " +
+        "`date` (enacted) and `effective` (a future `effective` is enacted but not yet in " +
+        "force). By default by enactment; `basis: effective` lists by the day changes take " +
+        "effect. Filter with `since`, `until` and `jurisdiction`. One page per call: pass " +
+        "`meta.next` as `cursor` (same basis) for the next page until it is null. Use it for " +
+        '"what changed since …" or "what took effect between …". Cost: each event without its ' +
+        "`sources` (the law is in `authority`), about 120 tokens, so about 6,000 tokens for the " +
+        "default 50; `fields` chooses an event's fields (add `sources`, or keep " +
+        "`id,jurisdiction,effective,title` for about 35 tokens each). A page too large for one " +
+        `answer is shortened. ${BOUNDED} ${CITE} ${NOT_ADVICE}`,
       inputSchema: toolInputs.list_changes,
       annotations: { title: "Changes of law since a date", ...READ_ONLY },
     },

@@ -360,6 +360,26 @@ describe("the tools against a real server", () => {
     );
   });
 
+  test("list_changes: by the day changes take effect, for some jurisdictions", async () => {
+    const query = {
+      basis: "effective",
+      since: "2026-11-01",
+      until: "2026-11-30",
+      jurisdiction: "OH,US",
+    };
+    const answer = await call<Json[]>(client, "list_changes", query);
+    const direct = (await api(`/v1/changes?${new URLSearchParams(query)}`)).data as Json[];
+    assert.deepEqual(
+      answer.data.map((event) => event.id),
+      direct.map((event) => event.id),
+    );
+    assert.equal(answer.meta.basis, "effective");
+    assert.ok(
+      answer.data.some((event) => event.jurisdiction === "US"),
+      "the federal hemp redefinition took effect on 2026-11-12",
+    );
+  });
+
   test("the API's problems come back as tool errors the assistant can read", async () => {
     const missing = await problemOf(client, "get_jurisdiction", { code: "ZZ" });
     assert.equal(missing.code, "jurisdiction_not_found");

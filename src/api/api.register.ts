@@ -61,6 +61,8 @@ const API_DESCRIPTION = `The cannabis legal status of every US state, DC and the
 
 **Past days, sparse records, maps**: \`as_of=YYYY-MM-DD\` answers \`/v1/states\` and \`/v1/states/{code}\` as the law stood that day; \`fields=code,status\` returns only those fields; \`format=geojson\` (or \`Accept: application/geo+json\`) returns \`/v1/states\` as a GeoJSON FeatureCollection.
 
+**What changed, and what took effect**: \`/v1/changes\` lists every event with both its dates, \`date\` (enacted) and \`effective\`, newest first by enactment; \`basis=effective\` lists by the day each takes effect instead (\`basis=effective&since=2026-11-01&until=2026-11-30\`: what took effect in November 2026, federal law included), and \`jurisdiction=OH,US\` keeps some jurisdictions (\`US\` is federal law).
+
 **Retirement**: when a version or route is being retired, its responses carry \`Deprecation\` (RFC 9745), \`Sunset\` (RFC 8594) and a \`Link\` to the migration notes. None is retired today.
 
 **Data licence**: the data is CC BY 4.0 (the code is MIT). Downloads, research panels and Atom feeds of changes are on the website (\`/data\`, \`/changes.atom\`).`;

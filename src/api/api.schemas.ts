@@ -3,6 +3,7 @@
  * serialize bodies (extra fields never leak) and generate /openapi.json.
  */
 import { type Static, type TSchema, Type } from "typebox";
+import { CHANGE_BASES } from "../dataset/change-feed.ts";
 import { JURISDICTION_COLUMNS } from "../dataset/dataset.columns.ts";
 import {
   Federal,
@@ -41,13 +42,42 @@ const parameters = {
     }),
     hint: "must be true or false",
   },
+  basis: {
+    schema: Type.Enum([...CHANGE_BASES], {
+      default: "enacted",
+      description:
+        "Which of each event's two dates `since`, `until` and the order use. `enacted` (default): `date`, the day it was enacted (signed, approved by the voters, decided or published). `effective`: the day it takes effect — `effective`, or `date` for an event that states no effective day (a ruling, a vote, the first sales). `basis=effective&since=A&until=B` lists what took effect between A and B; an event enacted but not yet in effect is listed on the enacted basis at once, and on the effective basis once its day is in range (`until` may be in the future). A `cursor` belongs to the basis it was issued for.",
+      examples: ["effective"],
+    }),
+    hint: "must be enacted or effective",
+  },
   since: {
     schema: Type.String({
       ...IsoDate,
-      description: "Only events dated on or after this day (YYYY-MM-DD).",
-      examples: ["2025-01-01"],
+      description:
+        "Only events on or after this day (YYYY-MM-DD), on the `basis`: enacted on or after it by default, taking effect on or after it with `basis=effective`.",
+      examples: ["2026-11-01"],
     }),
     hint: "must be a date in the form YYYY-MM-DD",
+  },
+  until: {
+    schema: Type.String({
+      ...IsoDate,
+      description:
+        "Only events on or before this day (YYYY-MM-DD), on the `basis`; may be in the future. With `since`, no earlier than it.",
+      examples: ["2026-11-30"],
+    }),
+    hint: "must be a date in the form YYYY-MM-DD",
+  },
+  jurisdiction: {
+    schema: Type.String({
+      pattern: "^[A-Za-z]{2}(,[A-Za-z]{2})*$",
+      maxLength: 200,
+      description:
+        "Only events of these jurisdictions: comma-separated USPS codes, case-insensitive, `US` for federal law (e.g. `OH,US`). A code that is not one of the 56 jurisdictions or `US` is refused.",
+      examples: ["OH,US"],
+    }),
+    hint: "must be a comma-separated list of USPS codes of the 56 jurisdictions, or US for federal law (e.g. OH,US)",
   },
   limit: {
     schema: Type.Integer({
@@ -119,7 +149,10 @@ export const RECORD_FIELDS: readonly string[] = Object.keys(Jurisdiction.propert
 
 export const ChangesQuery = Type.Object(
   {
+    basis: Type.Optional(parameters.basis.schema),
     since: Type.Optional(parameters.since.schema),
+    until: Type.Optional(parameters.until.schema),
+    jurisdiction: Type.Optional(parameters.jurisdiction.schema),
     limit: Type.Optional(parameters.limit.schema),
     cursor: Type.Optional(parameters.cursor.schema),
   },
@@ -258,13 +291,20 @@ export const FederalResponse = Type.Object({ data: Federal, meta: meta({}) });
 
 export const ChangesMeta = meta({
   count,
+  basis: Type.Enum([...CHANGE_BASES], {
+    description:
+      "The date the events are filtered and ordered by: `enacted` (`date`) or `effective` (`effective`, else `date`)",
+  }),
   next: Type.Union([Type.String(), Type.Null()], {
-    description: "Cursor for the next page, or null on the last page",
+    description: "Cursor for the next page (on the same basis), or null on the last page",
   }),
 });
 
 export const ChangesResponse = Type.Object({
-  data: Type.Array(LegalEvent, { description: "Events, newest first" }),
+  data: Type.Array(LegalEvent, {
+    description:
+      "Events, newest first on the basis (ties by jurisdiction code, then id). Each gives both dates: `date` (enacted) and `effective` (null when it states none)",
+  }),
   meta: ChangesMeta,
 });
 

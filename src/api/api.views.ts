@@ -10,7 +10,7 @@
 
 import fastJson from "fast-json-stringify";
 import type { Dataset } from "../dataset/dataset.load.ts";
-import { type LegalEvent, STATUSES, type Status } from "../dataset/dataset.schema.ts";
+import { STATUSES, type Status } from "../dataset/dataset.schema.ts";
 import { type LawModel, type LawRecord, lawOn } from "../dataset/law.ts";
 import {
   type ChangesMeta,
@@ -18,6 +18,7 @@ import {
   StateAsOfResponse,
   StatesAsOfResponse,
 } from "./api.schemas.ts";
+import { type ChangeFeed, changeFeedOf } from "./changes.ts";
 import { featureCollectionJson, flatProperties, loadGeometriesByFips } from "./geojson.ts";
 import { buildRepresentation, type Representation } from "./representation.ts";
 
@@ -32,7 +33,6 @@ const serializeStates: (body: unknown) => string = JSON.stringify;
 const serializeState: (body: unknown) => string = JSON.stringify;
 const serializeHistory: (body: unknown) => string = JSON.stringify;
 const serializeFederal: (body: unknown) => string = JSON.stringify;
-const serializeEvent: (body: unknown) => string = JSON.stringify;
 const serializeChangesMeta: (body: unknown) => string = JSON.stringify;
 
 /** Point-in-time records are rebuilt objects: serialized by their schema, compiled on first use. */
@@ -82,8 +82,8 @@ export type ApiViews = Readonly<{
   stateVariant: (code: string, options: RecordOptions) => Representation | undefined;
   history: (code: string) => Representation | undefined;
   federal: Representation;
-  /** Change feed events, newest first, each with its JSON already serialized. */
-  changes: readonly Readonly<{ event: LegalEvent; json: string }>[];
+  /** The change feed on both date bases, each event's JSON already serialized (built once per dataset). */
+  changes: ChangeFeed;
   changesBody: (eventsJson: readonly string[], meta: ChangesMeta) => string;
   /**
    * Compresses every prebuilt body in the background (started once the
@@ -302,7 +302,7 @@ export function buildApiViews(dataset: Dataset<LawRecord>, law: LawModel): ApiVi
     state: (code: string) => stateViews.get(code),
     history: (code: string) => historyViews.get(code),
     federal,
-    changes: dataset.changes.map((event) => Object.freeze({ event, json: serializeEvent(event) })),
+    changes: changeFeedOf(dataset.changes),
     changesBody: (eventsJson, meta) =>
       `{"data":[${eventsJson.join(",")}],"meta":${serializeChangesMeta(meta)}}`,
     compressAll: async (wanted = () => true) => {

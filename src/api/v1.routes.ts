@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { TSchema } from "typebox";
 import { KEY_PARAMETER_NAMES } from "../api-keys/api-keys.format.ts";
 import { STATUSES, type Status } from "../dataset/dataset.schema.ts";
+import { EVENT_CODES } from "../dataset/jurisdictions.ts";
 import { AppError, sendProblem } from "../errors.ts";
 import { isCalendarDate } from "../lib/dates.ts";
 import {
@@ -226,6 +227,21 @@ function refuseKeyInQuery(request: FastifyRequest, reply: FastifyReply, done: ()
   done();
 }
 
+/** `jurisdiction=` as distinct upper-case codes; a code no event can carry is refused. */
+function parseJurisdictions(value: string | undefined): string[] | null {
+  if (value === undefined) return null;
+  const codes = [...new Set(value.toUpperCase().split(","))];
+  const unknown = codes.filter((code) => !EVENT_CODES.has(code));
+  if (unknown.length > 0) {
+    throw invalid(
+      "jurisdiction",
+      `Query parameter 'jurisdiction' names ${unknown.length === 1 ? "a code" : "codes"} of no jurisdiction: ${unknown.slice(0, 10).join(", ")}. Use USPS codes of the 50 states, DC and the territories (PR, GU, VI, MP, AS), or US for federal law.`,
+      "invalid_parameter",
+    );
+  }
+  return codes;
+}
+
 function parseStatuses(value: string | undefined): Status[] | null {
   if (value === undefined) return null;
   const wanted = new Set(value.split(","));
@@ -436,24 +452,37 @@ export async function v1Routes(instance: FastifyInstance, options: V1Options): P
         tags: ["changes"],
         summary: "Legal events across all jurisdictions, newest first",
         description:
-          "For monitoring and sync: every state, territory and federal (`US`) event, newest first by date. Includes events enacted but not yet effective (`effective` in the future). Page with `meta.next` as `cursor` until it is null.",
+          "For monitoring and sync: every state, territory and federal (`US`) event, newest first. Each gives both dates: `date` (enacted) and `effective`. `basis` chooses which one `since`, `until` and the order use: `enacted` (default) for what was enacted, `effective` for what took or takes effect (an event with no effective day counts from its `date`): `basis=effective&since=2026-11-01&until=2026-11-30` is what took effect in November 2026. Events enacted but not yet in effect are included (`effective` in the future). `jurisdiction=OH,US` keeps those jurisdictions. Page with `meta.next` as `cursor`, with the same basis, until it is null.",
         querystring: ChangesQuery,
         response: { ...ok(ChangesResponse, "One page of events"), ...errors },
       },
     },
     (request, reply) => {
-      const { since, limit, cursor } = request.query;
-      if (since !== undefined && !isCalendarDate(since)) {
-        throw new AppError(
+      const { basis = "enacted", since, until, jurisdiction, limit, cursor } = request.query;
+      for (const [name, value] of [
+        ["since", since],
+        ["until", until],
+      ] as const) {
+        if (value !== undefined && !isCalendarDate(value)) {
+          throw invalid(
+            name,
+            `Query parameter '${name}' is not a calendar date: ${value}.`,
+            "invalid_parameter",
+          );
+        }
+      }
+      if (since !== undefined && until !== undefined && until < since) {
+        throw invalid(
+          "until",
+          `Query parameter 'until' (${until}) is before 'since' (${since}).`,
           "invalid_parameter",
-          `Query parameter 'since' is not a calendar date: ${since}.`,
-          {
-            extensions: { parameter: "since" },
-          },
         );
       }
       const page = pageOfChanges(views.changes, {
+        basis,
         since: since ?? null,
+        until: until ?? null,
+        jurisdictions: parseJurisdictions(jurisdiction),
         limit: limit ?? CHANGES_DEFAULT_LIMIT,
         cursor: cursor ?? null,
       });
@@ -464,6 +493,7 @@ export async function v1Routes(instance: FastifyInstance, options: V1Options): P
           last_reviewed: views.lastReviewed,
           sources_current_to: views.sourcesCurrentTo,
           count: page.items.length,
+          basis,
           next: page.next,
         },
       );

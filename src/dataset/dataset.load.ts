@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Compile } from "typebox/compile";
+import { inFeedOrder } from "./change-feed.ts";
 import {
   type Dataset,
   type DatasetIssue,
@@ -188,15 +189,6 @@ function gatherSources(record: JurisdictionFile): SourceRef[] {
   return [...byUrl.values()];
 }
 
-/** Newest first by date; ties by jurisdiction code, then id, so paging order is total and stable. */
-export type EventPosition = Pick<LegalEvent, "date" | "jurisdiction" | "id">;
-
-export function compareNewestFirst(a: EventPosition, b: EventPosition): number {
-  if (a.date !== b.date) return a.date < b.date ? 1 : -1;
-  if (a.jurisdiction !== b.jurisdiction) return a.jurisdiction < b.jurisdiction ? -1 : 1;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-}
-
 /** Shapes checked files into the records the API serves. */
 export function buildDataset(checked: CheckedDataset): Dataset {
   const jurisdictions: Jurisdiction[] = [];
@@ -215,7 +207,7 @@ export function buildDataset(checked: CheckedDataset): Dataset {
   const { history: federalHistory, ...federalCurrent } = checked.federal;
   const federalEvents = eventsOf("US", federalHistory);
   const federal: Federal = { ...federalCurrent, history: federalEvents };
-  const changes = [...[...histories.values()].flat(), ...federalEvents].sort(compareNewestFirst);
+  const changes = inFeedOrder([...[...histories.values()].flat(), ...federalEvents], "enacted");
   return Object.freeze({
     manifest: checked.manifest,
     jurisdictions,

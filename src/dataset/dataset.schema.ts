@@ -507,8 +507,15 @@ export const Sets = Type.Record(Type.String({ pattern: FIELD_PATH }), Type.Unkno
 });
 
 const eventFields = {
-  date: IsoDate,
-  effective: Nullable(IsoDate, "Date it takes or took effect; may be in the future"),
+  date: Type.String({
+    ...IsoDate,
+    description:
+      "The day it was enacted (signed, approved by the voters, decided or published), or the day it happened",
+  }),
+  effective: Nullable(
+    IsoDate,
+    "The day it takes or took effect; may be in the future. Null when it states none: it then counts from `date`",
+  ),
   title: Text("A short title"),
   summary: Text("One sentence saying what happened"),
   authority,
@@ -773,6 +780,6 @@ export type Dataset<R extends JurisdictionOnDay = Jurisdiction> = Readonly<{
   /** Each jurisdiction's events, oldest first. */
   histories: ReadonlyMap<string, readonly LegalEvent[]>;
   federal: Federal;
-  /** Every state and federal event, newest first (the change feed's order). */
+  /** Every state and federal event, newest first by enactment (the change feed's order on that basis). */
   changes: readonly LegalEvent[];
 }>;

@@ -132,7 +132,21 @@ export const TIME_ZONES: Readonly<Record<JurisdictionCode, string>> = Object.fre
   VI: "America/St_Thomas",
 });
 
-/** The jurisdiction's time zone; UTC for a code outside the list (never in a valid dataset). */
+/** The code of federal law in events, the change feed and webhooks. */
+export const FEDERAL_CODE = "US";
+
+/** The codes an event may carry: every jurisdiction's, and US for federal law. */
+export const EVENT_CODES: ReadonlySet<string> = new Set([
+  ...JURISDICTIONS.map(([code]) => code),
+  FEDERAL_CODE,
+]);
+
+/**
+ * The jurisdiction's time zone; federal law (`US`) takes effect on the
+ * capital's (Eastern) time; UTC for a code outside the list (never in a
+ * valid dataset).
+ */
 export function timeZoneOf(code: string): string {
+  if (code === FEDERAL_CODE) return TIME_ZONES.DC;
   return (TIME_ZONES as Record<string, string>)[code] ?? "UTC";
 }

@@ -26,6 +26,7 @@
  *   is found by computing the record on those days only.
  */
 import { dayIn, nextDay, startOfDayIn } from "../lib/zoned-time.ts";
+import { tookEffectWithin } from "./change-feed.ts";
 import type {
   Dataset,
   Federal,
@@ -36,7 +37,7 @@ import type {
   ProvenanceRef,
   UpcomingChange,
 } from "./dataset.schema.ts";
-import { timeZoneOf } from "./jurisdictions.ts";
+import { FEDERAL_CODE, timeZoneOf } from "./jurisdictions.ts";
 import { type AsOfSource, prepareAsOf, recordAsOf } from "./law.past.ts";
 
 /** A record on a day: the served shape, where flags may be null before the base's review. */
@@ -81,6 +82,9 @@ export function createLawModel(base: Dataset): LawModel {
   const asOf = new Map<string, AsOfSource>();
   const changes = new Map<string, LegalEvent[]>();
   const turningDays = new Map<string, string[]>();
+  // Every record carries the federal hemp rule in force on its day (`hemp.federal`).
+  const federalDates = new Set<string>();
+  collectDates(base.federal.hemp, federalDates);
   for (const record of base.jurisdictions) {
     const history = base.histories.get(record.code) ?? [];
     asOf.set(record.code, prepareAsOf(record, history));
@@ -88,6 +92,7 @@ export function createLawModel(base: Dataset): LawModel {
     const dates = new Set<string>();
     collectDates(record, dates);
     collectDates(history, dates);
+    for (const date of federalDates) dates.add(date);
     for (const date of [...dates]) dates.add(nextDay(date));
     turningDays.set(record.code, [...dates].sort());
   }
@@ -242,9 +247,12 @@ export type LawState = Readonly<{
   dataset: Dataset<LawRecord>;
   /** The same records as pages and files show them (`readableRecord`). */
   readable: Dataset<Jurisdiction>;
-  /** Each jurisdiction's day at the instant. */
+  /** Each jurisdiction's day at the instant, and federal law's (`US`, Eastern time). */
   days: ReadonlyMap<string, string>;
-  /** When the next record changes (ms since the epoch); Infinity if none is recorded. */
+  /**
+   * When the next record changes or the next event takes effect, federal
+   * ones included (ms since the epoch); Infinity if none is recorded.
+   */
   nextChangeAt: number;
 }>;
 
@@ -264,6 +272,16 @@ export function lawAt(model: LawModel, nowMs: number): LawState {
     records.push(record);
     readable.push(readableRecord(record, base));
   }
+  // A federal event taking effect changes no record by itself (the hemp rule's
+  // days are among each record's turning days) but is announced at its moment.
+  const federalZone = timeZoneOf(FEDERAL_CODE);
+  const federalDay = dayIn(federalZone, nowMs);
+  days.set(FEDERAL_CODE, federalDay);
+  for (const event of model.base.federal.history) {
+    if (event.effective !== null && event.effective > federalDay) {
+      nextChangeAt = Math.min(nextChangeAt, startOfDayIn(federalZone, event.effective));
+    }
+  }
   const dataset: Dataset<LawRecord> = Object.freeze({
     ...model.base,
     jurisdictions: records,
@@ -278,8 +296,9 @@ export function lawAt(model: LawModel, nowMs: number): LawState {
 }
 
 /**
- * The events that took effect between two states: effective after the
- * jurisdiction's earlier day and on or before its later one.
+ * The events that took effect between two states, federal ones included:
+ * effective after the jurisdiction's earlier day and on or before its later
+ * one (`tookEffectWithin`).
  */
 export function tookEffectBetween(
   model: LawModel,
@@ -287,15 +306,15 @@ export function tookEffectBetween(
   after: LawState,
 ): LegalEvent[] {
   const events: LegalEvent[] = [];
-  for (const [code, history] of model.base.histories) {
+  const histories: [string, readonly LegalEvent[]][] = [
+    ...model.base.histories,
+    [FEDERAL_CODE, model.base.federal.history],
+  ];
+  for (const [code, history] of histories) {
     const from = before.days.get(code);
     const to = after.days.get(code);
     if (from === undefined || to === undefined || to <= from) continue;
-    for (const event of history) {
-      if (event.effective !== null && event.effective > from && event.effective <= to) {
-        events.push(event);
-      }
-    }
+    for (const event of history) if (tookEffectWithin(event, from, to)) events.push(event);
   }
   return events;
 }

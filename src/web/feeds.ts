@@ -1,14 +1,17 @@
 /**
  * Atom feeds (RFC 4287) of legal events, for feed readers and chat
  * integrations: `/changes.atom` (every jurisdiction and federal law, the
- * newest events) and `/states/{code}/changes.atom` (one jurisdiction, all
- * its events). Entries come from the same events as `/v1/changes`, one per
- * event, with its effective date and a link to the law, and one more entry
- * when an event takes effect (at the start of its effective day in the
- * jurisdiction's zone). Each feed is built on first use and rebuilt when the
- * law in force changes (src/dataset/law.live.ts); requests revalidate with `ETag` / `If-None-Match` or
- * `Last-Modified` / `If-Modified-Since`. Feeds are website resources: they
- * are not counted against the API's rate limit.
+ * newest events), `/states/{code}/changes.atom` (one jurisdiction, all its
+ * events) and `/federal/changes.atom` (federal law, all its events). Entries
+ * come from the same events as `/v1/changes`, one per event, with its
+ * effective date and a link to the law, and one more entry when an event
+ * takes effect on a day after its enactment (at the start of that day in
+ * the jurisdiction's zone, Eastern time for federal law), as the
+ * `law.took_effect` webhook is sent. Each feed is built on first use and
+ * rebuilt when the law in force changes (src/dataset/law.live.ts); requests
+ * revalidate with `ETag` / `If-None-Match` or `Last-Modified` /
+ * `If-Modified-Since`. Feeds are website resources: they are not counted
+ * against the API's rate limit.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
@@ -16,9 +19,10 @@ import {
   type Representation,
   sendRepresentation,
 } from "../api/representation.ts";
+import { tookEffectWithin } from "../dataset/change-feed.ts";
 import type { Dataset } from "../dataset/dataset.load.ts";
 import type { LegalEvent } from "../dataset/dataset.schema.ts";
-import { timeZoneOf } from "../dataset/jurisdictions.ts";
+import { FEDERAL_CODE, timeZoneOf } from "../dataset/jurisdictions.ts";
 import type { LawRecord } from "../dataset/law.ts";
 import { AppError } from "../errors.ts";
 import { startOfDayIn } from "../lib/zoned-time.ts";
@@ -28,7 +32,7 @@ export const ATOM_MEDIA_TYPE = "application/atom+xml";
 export const FEED_MAX_ENTRIES = 100;
 const FEED_CACHE_CONTROL = "public, max-age=300, stale-while-revalidate=60";
 
-/** The law in force now: the dataset and each jurisdiction's day. */
+/** The law in force now: the dataset and each jurisdiction's day (and federal law's, `US`). */
 export type FeedState = Readonly<{
   dataset: Dataset<LawRecord>;
   days: ReadonlyMap<string, string>;
@@ -39,8 +43,7 @@ export type FeedOptions = { state: () => FeedState; publicBaseUrl: string };
 /** A feed entry: an event, as enacted or as it takes effect. */
 type Entry = Readonly<{ event: LegalEvent; tookEffect: boolean; day: string; at: number }>;
 
-/** Federal events take effect on Eastern time (the capital's). */
-const FEDERAL_ZONE_OF = "DC";
+const FEDERAL_NAME = "United States (federal)";
 
 function xml(value: string): string {
   return value
@@ -59,8 +62,11 @@ function kindLabel(kind: string): string {
 
 function entry(item: Entry, base: string, names: ReadonlyMap<string, string>): string {
   const { event } = item;
-  const page = event.jurisdiction === "US" ? `${base}/` : `${base}/states/${event.jurisdiction}`;
-  const where = names.get(event.jurisdiction) ?? "United States (federal)";
+  const page =
+    event.jurisdiction === FEDERAL_CODE
+      ? `${base}/federal`
+      : `${base}/states/${event.jurisdiction}`;
+  const where = names.get(event.jurisdiction) ?? FEDERAL_NAME;
   const effective =
     event.effective === null
       ? "Effective date: not stated."
@@ -142,10 +148,12 @@ function entriesOf(events: readonly LegalEvent[], dayOf: (code: string) => strin
       day: event.date,
       at: Date.parse(instant(event.date)),
     });
-    const today = dayOf(event.jurisdiction);
-    if (event.effective !== null && event.effective > event.date && event.effective <= today) {
-      const zone = timeZoneOf(event.jurisdiction === "US" ? FEDERAL_ZONE_OF : event.jurisdiction);
-      const at = startOfDayIn(zone, event.effective);
+    // Taken effect by today, on a later day than its enactment (else the entry above says it).
+    if (
+      event.effective !== null &&
+      tookEffectWithin(event, event.date, dayOf(event.jurisdiction))
+    ) {
+      const at = startOfDayIn(timeZoneOf(event.jurisdiction), event.effective);
       entries.push({ event, tookEffect: true, day: event.effective, at });
     }
   }
@@ -159,13 +167,14 @@ function entriesOf(events: readonly LegalEvent[], dayOf: (code: string) => strin
 }
 
 /**
- * The feeds, built on the first request for any of them and kept: `all()`
- * and `byCode(code)` (undefined for an unknown code). Built at start-up
- * (one per jurisdiction and one for all), they would cost it ~10 ms for
- * feeds that are rarely asked for.
+ * The feeds, built on the first request for any of them and kept: `all()`,
+ * `federal()` and `byCode(code)` (undefined for an unknown code). Built at
+ * start-up (one per jurisdiction, one for federal law and one for all), they
+ * would cost it ~10 ms for feeds that are rarely asked for.
  */
 function lazyFeeds(options: FeedOptions): {
   all: () => BuiltFeed;
+  federal: () => BuiltFeed;
   byCode: (code: string) => BuiltFeed | undefined;
 } {
   let built: ReturnType<typeof buildFeeds> | undefined;
@@ -178,7 +187,11 @@ function lazyFeeds(options: FeedOptions): {
     }
     return built;
   };
-  return { all: () => feeds().all, byCode: (code) => feeds().byCode.get(code) };
+  return {
+    all: () => feeds().all,
+    federal: () => feeds().federal,
+    byCode: (code) => feeds().byCode.get(code),
+  };
 }
 
 export function buildFeeds(
@@ -186,11 +199,11 @@ export function buildFeeds(
   base: string,
 ): {
   all: BuiltFeed;
+  federal: BuiltFeed;
   byCode: ReadonlyMap<string, BuiltFeed>;
 } {
   const { dataset, days } = state;
-  const dayOf = (code: string) =>
-    days.get(code === "US" ? FEDERAL_ZONE_OF : code) ?? dataset.manifest.released;
+  const dayOf = (code: string) => days.get(code) ?? dataset.manifest.released;
   const names = new Map(dataset.jurisdictions.map((j) => [j.code, j.name]));
   const released = dataset.manifest.released;
   const build = (body: string, day: string): BuiltFeed => ({
@@ -213,27 +226,46 @@ export function buildFeeds(
     allDay,
   );
   const byCode = new Map<string, BuiltFeed>();
-  for (const record of dataset.jurisdictions) {
-    const events = entriesOf(dataset.histories.get(record.code) ?? [], dayOf);
+  const one = (
+    history: readonly LegalEvent[],
+    title: string,
+    path: string,
+    page: string,
+  ): BuiltFeed => {
+    const events = entriesOf(history, dayOf);
     const day = newestDay(events, released);
+    return build(
+      feed({
+        id: `${base}${path}`,
+        title,
+        self: `${base}${path}`,
+        alternate: `${base}${page}`,
+        updated: day,
+        events,
+        base,
+        names,
+      }),
+      day,
+    );
+  };
+  for (const record of dataset.jurisdictions) {
     byCode.set(
       record.code,
-      build(
-        feed({
-          id: `${base}/states/${record.code}/changes.atom`,
-          title: `Cannabis law changes in ${record.name}`,
-          self: `${base}/states/${record.code}/changes.atom`,
-          alternate: `${base}/states/${record.code}`,
-          updated: day,
-          events,
-          base,
-          names,
-        }),
-        day,
+      one(
+        dataset.histories.get(record.code) ?? [],
+        `Cannabis law changes in ${record.name}`,
+        `/states/${record.code}/changes.atom`,
+        `/states/${record.code}`,
       ),
     );
   }
-  return { all, byCode };
+  const federal = one(
+    dataset.federal.history,
+    "Federal cannabis law changes in the United States",
+    "/federal/changes.atom",
+    "/federal",
+  );
+  return { all, federal, byCode };
 }
 
 function sendFeed(request: FastifyRequest, reply: FastifyReply, built: BuiltFeed) {
@@ -258,6 +290,9 @@ export async function feedRoutes(app: FastifyInstance, options: FeedOptions): Pr
   const feeds = lazyFeeds(options);
   app.get("/changes.atom", { schema: { hide: true }, compress: false }, (request, reply) =>
     sendFeed(request, reply, feeds.all()),
+  );
+  app.get("/federal/changes.atom", { schema: { hide: true }, compress: false }, (request, reply) =>
+    sendFeed(request, reply, feeds.federal()),
   );
   app.get<{ Params: { code: string } }>(
     "/states/:code/changes.atom",

@@ -3,6 +3,7 @@
  * the query string, so they work without JavaScript; site.js only applies
  * them in place), the `/changes` page and the `/federal` page.
  */
+import { effectiveDayOf, inFeedOrder } from "../dataset/change-feed.ts";
 import type { Dataset } from "../dataset/dataset.load.ts";
 import {
   DELIVERY,
@@ -13,6 +14,7 @@ import {
   STATUSES,
   type Status,
 } from "../dataset/dataset.schema.ts";
+import { FEDERAL_CODE } from "../dataset/jurisdictions.ts";
 import { html, type SafeHtml } from "./html.ts";
 import { dateOrElse, formatLongDate, STATUS_LABELS, TYPE_LABELS, yesNo } from "./site.format.ts";
 import { eventLaw } from "./site.law.ts";
@@ -192,7 +194,7 @@ export function renderStateRows(
 }
 
 function jurisdictionName(dataset: Dataset, code: string): string {
-  return code === "US" ? "Federal" : (dataset.byCode.get(code)?.name ?? code);
+  return code === FEDERAL_CODE ? "Federal" : (dataset.byCode.get(code)?.name ?? code);
 }
 
 function sourcesOf(sources: readonly { title: string; url: string }[]): SafeHtml | "" {
@@ -200,15 +202,21 @@ function sourcesOf(sources: readonly { title: string; url: string }[]): SafeHtml
   return html`<p class="event-sources">Source: ${sources.map((source, index) => html`${index > 0 ? "; " : ""}<a href="${source.url}" rel="noopener">${source.title}</a>`)}</p>`;
 }
 
-function changeItem(dataset: Dataset, event: LegalEvent): SafeHtml {
+/**
+ * One event: where, its date, and — when it states a later one — the day it
+ * takes effect, in the tense of that jurisdiction's today.
+ */
+function changeItem(dataset: Dataset, event: LegalEvent, today: string): SafeHtml {
   const where =
-    event.jurisdiction === "US"
+    event.jurisdiction === FEDERAL_CODE
       ? html`<a href="/federal">Federal</a>`
       : html`<a href="/states/${event.jurisdiction}">${jurisdictionName(dataset, event.jurisdiction)}</a>`;
   const effective =
-    event.effective !== null && event.effective !== event.date
-      ? html` · takes effect ${dateOrElse(event.effective, "unknown")}`
-      : "";
+    event.effective === null || event.effective === event.date
+      ? ""
+      : event.effective > today
+        ? html` · takes effect ${dateOrElse(event.effective, "unknown")}`
+        : html` · took effect ${dateOrElse(event.effective, "unknown")}`;
   return html`<li>
   <p class="event-date">${where} · ${dateOrElse(event.date, "unknown")}${effective}</p>
   <h3>${event.title}</h3>
@@ -218,53 +226,83 @@ function changeItem(dataset: Dataset, event: LegalEvent): SafeHtml {
 </li>`;
 }
 
-/** The date an event changes the law: its effective date, or the date it happened. */
-function effectiveDay(event: LegalEvent): string {
-  return event.effective ?? event.date;
+/** The `/changes` page's lists look this many days back (today included). */
+export const CHANGES_WINDOW_DAYS = 90;
+
+function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+/**
+ * What changed: what took effect in the last `windowDays` days, what was
+ * enacted in them, and what takes effect next (soonest first), from the same
+ * events and dates as `/v1/changes` (src/dataset/change-feed.ts). `dayOf`
+ * is today in a jurisdiction's zone (Eastern time for federal law), so an
+ * event moves from "takes effect" to "took effect" at the start of its day
+ * where it applies.
+ */
 export function renderChangesPage(
   dataset: Dataset,
-  input: { today: string; state: string; recentDays: number },
+  input: { dayOf: (code: string) => string; state: string; windowDays: number },
 ): SafeHtml {
-  const { today, state } = input;
+  const { dayOf, state, windowDays } = input;
   const events = dataset.changes.filter((event) => state === "" || event.jurisdiction === state);
-  const upcoming = events
-    .filter((event) => effectiveDay(event) > today)
-    .sort((a, b) => (effectiveDay(a) < effectiveDay(b) ? -1 : 1));
-  const since = new Date(Date.parse(`${today}T00:00:00Z`) - input.recentDays * 86_400_000)
-    .toISOString()
-    .slice(0, 10);
-  const recent = events.filter((event) => effectiveDay(event) <= today && event.date >= since);
-  const older =
+  const todayOf = (event: LegalEvent) => dayOf(event.jurisdiction);
+  /** Whether `day` is in the window ending on `today`: the last `windowDays` days. */
+  const isRecent = (day: string, today: string) =>
+    day <= today && day > addDays(today, -windowDays);
+  const byEffective = inFeedOrder(events, "effective");
+  const tookEffect = byEffective.filter((event) => isRecent(effectiveDayOf(event), todayOf(event)));
+  const enacted = events.filter((event) => isRecent(event.date, todayOf(event)));
+  const upcoming = byEffective
+    .filter((event) => effectiveDayOf(event) > todayOf(event))
+    .sort((a, b) =>
+      effectiveDayOf(a) < effectiveDayOf(b) ? -1 : effectiveDayOf(a) > effectiveDayOf(b) ? 1 : 0,
+    );
+  const earlier =
     state === ""
       ? []
-      : events.filter((event) => effectiveDay(event) <= today && event.date < since);
+      : byEffective.filter(
+          (event) => effectiveDayOf(event) <= addDays(todayOf(event), -windowDays),
+        );
   const options = [
     option("", "All jurisdictions", state),
-    option("US", "Federal", state),
+    option(FEDERAL_CODE, "Federal", state),
     ...dataset.jurisdictions.map((record) => option(record.code, record.name, state)),
   ];
   const list = (items: LegalEvent[], empty: string) =>
     items.length === 0
       ? html`<p>${empty}</p>`
-      : html`<ol class="change-list" role="list">${items.map((event) => changeItem(dataset, event))}</ol>`;
+      : html`<ol class="change-list" role="list">${items.map((event) => changeItem(dataset, event, todayOf(event)))}</ol>`;
   const scope = state === "" ? "" : ` for ${jurisdictionName(dataset, state)}`;
+  // The API's answer to each list, on the day of the jurisdiction asked for (Eastern time for all).
+  const today = dayOf(state === "" ? FEDERAL_CODE : state);
+  const since = addDays(today, 1 - windowDays);
+  const only = state === "" ? "" : `&jurisdiction=${state}`;
+  const asData = (query: string) =>
+    html`<p class="muted change-query">As data: <a href="/v1/changes?${query}"><code>/v1/changes?${query}</code></a></p>`;
   return html`<h1>What changed</h1>
-<p class="lead">Laws that took effect recently and those that will, from the same change feed as <a href="/v1/changes"><code>/v1/changes</code></a> (also as an <a href="/changes.atom">Atom feed</a>). Dates are ${formatLongDate(today)} and earlier for “recent”.</p>
+<p class="lead">Laws that took effect in the last ${windowDays} days, laws enacted in them, and those that take effect next, from the same change feed as <a href="/v1/changes"><code>/v1/changes</code></a> (also as an <a href="/changes.atom">Atom feed</a>). A law takes effect at the start of its day where it applies (Eastern time for federal law); an event that states no separate effective day (a ruling, a vote, the first sales) counts from the day it happened. Today is ${formatLongDate(today)}.</p>
 <form class="filters" method="get" action="/changes" aria-label="Filter changes">
   <div><label for="changes-state">Jurisdiction</label><select id="changes-state" name="state">${options}</select></div>
   <div><button type="submit">Show</button> <a href="/changes">All</a></div>
 </form>
+<section aria-labelledby="took-effect-heading">
+<h2 id="took-effect-heading">Took effect${scope} in the last ${windowDays} days</h2>
+${asData(`basis=effective&since=${since}&until=${today}${only}`)}
+${list(tookEffect, "Nothing took effect in this period.")}
+</section>
+<section aria-labelledby="enacted-heading">
+<h2 id="enacted-heading">Enacted${scope} in the last ${windowDays} days</h2>
+${asData(`since=${since}&until=${today}${only}`)}
+${list(enacted, "Nothing was enacted in this period.")}
+</section>
 <section aria-labelledby="upcoming-heading">
-<h2 id="upcoming-heading">Upcoming${scope}</h2>
+<h2 id="upcoming-heading">Takes effect next${scope}</h2>
+${asData(`basis=effective&since=${addDays(today, 1)}${only}`)}
 ${list(upcoming, "Nothing is scheduled to take effect.")}
 </section>
-<section aria-labelledby="recent-heading">
-<h2 id="recent-heading">Recent${scope} (last ${input.recentDays} days)</h2>
-${list(recent, "No change took effect in this period.")}
-</section>
-${older.length > 0 ? html`<section aria-labelledby="older-heading"><h2 id="older-heading">Earlier${scope}</h2>${list(older, "")}</section>` : ""}`;
+${earlier.length > 0 ? html`<section aria-labelledby="earlier-heading"><h2 id="earlier-heading">Earlier${scope}</h2>${list(earlier, "")}</section>` : ""}`;
 }
 
 export function renderFederalPage(federal: Federal): SafeHtml {
@@ -321,6 +359,6 @@ ${riders.length === 0 ? html`<p>None recorded.</p>` : riders}
 ${federal.notes.length > 0 ? html`<section aria-labelledby="federal-notes-heading"><h2 id="federal-notes-heading">Notes</h2><ul>${federal.notes.map((note) => html`<li>${note}</li>`)}</ul></section>` : ""}
 <section aria-labelledby="federal-history-heading">
 <h2 id="federal-history-heading">History</h2>
-<p>Every federal event is listed on <a href="/changes?state=US">What changed</a>.</p>
+<p>Every federal event is listed on <a href="/changes?state=US">What changed</a>, and in an <a href="/federal/changes.atom">Atom feed</a>.</p>
 </section>`;
 }

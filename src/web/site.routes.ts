@@ -21,6 +21,7 @@ import { html, type SafeHtml } from "./html.ts";
 import { type Page, type PageContext, renderPage, sendHtml } from "./layout.ts";
 import { renderBusinessSections } from "./site.business.ts";
 import {
+  CHANGES_WINDOW_DAYS,
   matchesStatesQuery,
   optionalColumnHeads,
   parseStatesQuery,
@@ -549,8 +550,12 @@ export async function siteRoutes(app: FastifyInstance, options: SiteOptions): Pr
     return sendPage(request, reply, {
       title: "What changed",
       description:
-        "Cannabis laws that took effect recently and those that will, in every state, DC, the territories and federal law.",
-      body: renderChangesPage(dataset, { today: today(), state, recentDays: 365 }),
+        "Cannabis laws that took effect or were enacted in the last 90 days and those that take effect next, in every state, DC, the territories and federal law.",
+      body: renderChangesPage(dataset, {
+        dayOf: (jurisdiction) => today(jurisdiction),
+        state,
+        windowDays: CHANGES_WINDOW_DAYS,
+      }),
       head: html`<link rel="alternate" type="application/atom+xml" href="/changes.atom" title="What changed (Atom)">`,
     });
   });
@@ -561,6 +566,10 @@ export async function siteRoutes(app: FastifyInstance, options: SiteOptions): Pr
       description:
         "Cannabis under US federal law: schedule, rescheduling, hemp and appropriations riders, with the law cited.",
       body: current().federalBody(),
+      feeds: [
+        { title: "Federal cannabis law changes (Atom)", href: "/federal/changes.atom" },
+        { title: "Cannabis law changes, all jurisdictions (Atom)", href: "/changes.atom" },
+      ],
     }),
   );
 

@@ -2,9 +2,11 @@
  * The law's webhook events, produced from the dated model
  * (src/dataset/law.live.ts) and from releases:
  * - `law.took_effect`: when a change's effective day begins in its
- *   jurisdiction's zone, with the record's fields before and after;
+ *   jurisdiction's zone (Eastern time for federal law), with the record's
+ *   fields before and after — for a federal event, the federal rule every
+ *   record carries (`hemp.federal`);
  * - `law.enacted`: a release records a change (enacted, effective later)
- *   the previous release did not have;
+ *   the previous release did not have, federal ones included;
  * - `record.corrected`: a release changes a record's facts on a day with no
  *   change of law between the two releases (a correction, or facts newly
  *   researched), with each field before and after.
@@ -14,10 +16,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Dataset } from "../dataset/dataset.load.ts";
-import type { Jurisdiction, LegalEvent } from "../dataset/dataset.schema.ts";
-import { timeZoneOf } from "../dataset/jurisdictions.ts";
+import type { Federal, Jurisdiction, LegalEvent } from "../dataset/dataset.schema.ts";
+import { FEDERAL_CODE, timeZoneOf } from "../dataset/jurisdictions.ts";
 import type { LawChange } from "../dataset/law.live.ts";
-import { type LawModel, type LawRecord, lawOn } from "../dataset/law.ts";
+import { federalHempOn, type LawModel, type LawRecord, lawOn } from "../dataset/law.ts";
 import { dayIn, startOfDayIn } from "../lib/zoned-time.ts";
 import { type LawEventData, lawWebhookEvent, type WebhookEvent } from "./webhook.events.ts";
 
@@ -70,7 +72,25 @@ function lawEvent(event: LegalEvent): LawEventData["event"] {
 }
 
 function jurisdictionOf(dataset: Dataset<LawRecord>, code: string): LawEventData["jurisdiction"] {
+  if (code === FEDERAL_CODE) return { code, name: "United States (federal)" };
   return { code, name: dataset.byCode.get(code)?.name ?? code };
+}
+
+function dayBefore(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+}
+
+/** What federal law changes in every record on `day`: the federal rule each carries. */
+function federalChanges(federal: Federal, day: string): LawEventData["changes"] {
+  return fieldChanges(
+    { hemp: { federal: federalHempOn(federal, dayBefore(day)) } },
+    { hemp: { federal: federalHempOn(federal, day) } },
+  );
+}
+
+/** The histories whose events take effect: each jurisdiction's, and federal law's. */
+function historiesOf(base: Dataset): [string, readonly LegalEvent[]][] {
+  return [...base.histories, [FEDERAL_CODE, base.federal.history]];
 }
 
 /** `law.took_effect` for each event that took effect in a change of the law in force. */
@@ -83,10 +103,13 @@ export function tookEffectEvents(change: LawChange, origin: string): WebhookEven
       timestamp: new Date(startOfDayIn(timeZoneOf(code), effective)).toISOString(),
       jurisdiction: jurisdictionOf(change.after.dataset, code),
       event: lawEvent(event),
-      changes: fieldChanges(
-        change.before.dataset.byCode.get(code),
-        change.after.dataset.byCode.get(code),
-      ),
+      changes:
+        code === FEDERAL_CODE
+          ? federalChanges(change.after.dataset.federal, effective)
+          : fieldChanges(
+              change.before.dataset.byCode.get(code),
+              change.after.dataset.byCode.get(code),
+            ),
       origin,
     });
   });
@@ -94,25 +117,26 @@ export function tookEffectEvents(change: LawChange, origin: string): WebhookEven
 
 /**
  * `law.took_effect` for the events whose effective day is today in their
- * jurisdiction (a server that starts, or restarts, after midnight still
- * announces them; the ids make a repeat a no-op).
+ * jurisdiction, federal ones included (a server that starts, or restarts,
+ * after midnight still announces them; the ids make a repeat a no-op).
  */
 export function tookEffectToday(model: LawModel, nowMs: number, origin: string): WebhookEvent[] {
   const events: WebhookEvent[] = [];
-  for (const [code, history] of model.base.histories) {
+  for (const [code, history] of historiesOf(model.base)) {
     const today = dayIn(timeZoneOf(code), nowMs);
     for (const event of history) {
       if (event.effective !== today || event.date >= today) continue;
-      const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000)
-        .toISOString()
-        .slice(0, 10);
+      const yesterday = dayBefore(today);
       events.push(
         lawWebhookEvent({
           type: "law.took_effect",
           timestamp: new Date(startOfDayIn(timeZoneOf(code), today)).toISOString(),
           jurisdiction: jurisdictionOf(model.base, code),
           event: lawEvent(event),
-          changes: fieldChanges(lawOn(model, code, yesterday), lawOn(model, code, today)),
+          changes:
+            code === FEDERAL_CODE
+              ? federalChanges(model.base.federal, today)
+              : fieldChanges(lawOn(model, code, yesterday), lawOn(model, code, today)),
           origin,
         }),
       );
@@ -126,6 +150,7 @@ type ReleasedDataset = {
   dataset_version: string;
   released: string;
   jurisdictions: ReleasedRecord[];
+  federal?: { history?: LegalEvent[] };
 };
 
 /** The newest release in `releasesDir` older than `version`, or null. */
@@ -160,9 +185,11 @@ export function releaseEvents(
   const version = model.base.manifest.version;
   const events: WebhookEvent[] = [];
   const known = new Set(
-    previous.jurisdictions.flatMap((record) => (record.history ?? []).map((event) => event.id)),
+    [...previous.jurisdictions, previous.federal ?? {}].flatMap((record) =>
+      (record.history ?? []).map((event) => event.id),
+    ),
   );
-  for (const [code, history] of model.base.histories) {
+  for (const [code, history] of historiesOf(model.base)) {
     const today = dayIn(timeZoneOf(code), nowMs);
     for (const event of history) {
       if (known.has(event.id) || event.effective === null || event.effective <= today) continue;
@@ -172,11 +199,14 @@ export function releaseEvents(
           timestamp: `${event.date}T00:00:00.000Z`,
           jurisdiction: jurisdictionOf(model.base, code),
           event: lawEvent(event),
-          changes: Object.entries(event.sets ?? {}).map(([field, after]) => ({
-            field,
-            before: null,
-            after,
-          })),
+          changes:
+            code === FEDERAL_CODE
+              ? federalChanges(model.base.federal, event.effective)
+              : Object.entries(event.sets ?? {}).map(([field, after]) => ({
+                  field,
+                  before: null,
+                  after,
+                })),
           origin,
           discriminator: version,
         }),

@@ -3,14 +3,22 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
+import fc from "fast-check";
 import { loadDataset } from "../../src/dataset/dataset.load.ts";
+import type { LegalEvent } from "../../src/dataset/dataset.schema.ts";
 import { isoDay } from "../../src/lib/dates.ts";
 import { buildTestApp, json, realDataset, type TestApp } from "../helpers.ts";
 
-type Event = { id: string; jurisdiction: string; date: string; effective: string | null };
+type Event = {
+  id: string;
+  jurisdiction: string;
+  date: string;
+  effective: string | null;
+  title: string;
+};
 type Page = {
   data: Event[];
-  meta: { count: number; next: string | null; dataset_version: string };
+  meta: { count: number; next: string | null; dataset_version: string; basis: string };
 };
 
 let app: TestApp;
@@ -120,6 +128,185 @@ describe("GET /v1/changes (errors)", () => {
       const problem = json(response);
       assert.equal(problem.code, code);
       assert.equal(problem.parameter, parameter);
+    });
+  }
+});
+
+/** The day an event is listed under on a basis: its date, or the day it takes effect (else its date). */
+const dayOn = (event: Pick<LegalEvent, "date" | "effective">, basis: string) =>
+  basis === "effective" ? (event.effective ?? event.date) : event.date;
+
+/** What a walk over every page must return, computed from the dataset here, in the feed's order. */
+function expected(
+  basis: string,
+  keep: (event: LegalEvent) => boolean = () => true,
+  range: { since?: string; until?: string } = {},
+): string[] {
+  return realDataset()
+    .changes.filter(keep)
+    .filter((event) => {
+      const day = dayOn(event, basis);
+      return (
+        (range.since === undefined || day >= range.since) &&
+        (range.until === undefined || day <= range.until)
+      );
+    })
+    .sort(
+      (a, b) =>
+        dayOn(b, basis).localeCompare(dayOn(a, basis)) ||
+        (a.jurisdiction < b.jurisdiction ? -1 : a.jurisdiction > b.jurisdiction ? 1 : 0) ||
+        (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    )
+    .map((event) => event.id);
+}
+
+/** The federal hemp redefinition: P.L. 119-37, § 781, effective 2026-11-12. */
+const hemp = realDataset().federal.history.find(
+  (event) => event.kind === "hemp" && event.effective === "2026-11-12",
+);
+
+describe("GET /v1/changes by the day changes take effect", () => {
+  test("basis=effective&since=2026-11-01&until=2026-11-30 lists the federal hemp change; basis=enacted does not", async () => {
+    assert.ok(hemp, "the dataset records the federal hemp redefinition");
+    assert.ok(hemp.date < "2026-11-01", "it was enacted before November 2026");
+    const range = "since=2026-11-01&until=2026-11-30";
+    const effective = json<Page>(await get(`/v1/changes?basis=effective&${range}`));
+    assert.equal(effective.meta.basis, "effective");
+    assert.ok(effective.data.some((event) => event.id === hemp.id && event.jurisdiction === "US"));
+    assert.deepEqual(
+      effective.data.map((event) => event.id),
+      expected("effective", () => true, { since: "2026-11-01", until: "2026-11-30" }),
+    );
+    for (const event of effective.data) {
+      const day = event.effective ?? event.date;
+      assert.ok(day >= "2026-11-01" && day <= "2026-11-30", `${event.id} takes effect in range`);
+    }
+    const enacted = json<Page>(await get(`/v1/changes?basis=enacted&${range}`));
+    assert.equal(enacted.meta.basis, "enacted");
+    assert.ok(!enacted.data.some((event) => event.id === hemp.id));
+    assert.ok(
+      enacted.data.every((event) => event.date >= "2026-11-01" && event.date <= "2026-11-30"),
+    );
+    // Without a basis, the enacted basis, as before.
+    assert.deepEqual(json<Page>(await get(`/v1/changes?${range}`)).data, enacted.data);
+  });
+
+  test("each change gives both dates", async () => {
+    const page = json<Page>(await get("/v1/changes?basis=effective&limit=500"));
+    for (const event of page.data) {
+      assert.equal(typeof event.date, "string");
+      assert.ok("effective" in event, `${event.id} has an effective field`);
+    }
+    const listed = page.data.find((event) => event.id === hemp?.id);
+    assert.deepEqual([listed?.date, listed?.effective], [hemp?.date, hemp?.effective]);
+  });
+
+  test("a change enacted but not yet in effect appears on the effective basis once its day is in range", async () => {
+    const today = isoDay(new Date());
+    const future = realDataset().changes.find((event) => (event.effective ?? "") > today);
+    assert.ok(future, "the dataset records a change taking effect later");
+    const day = future.effective as string;
+    const toToday = await walk(`basis=effective&until=${today}&limit=500`);
+    assert.ok(!toToday.some((event) => event.id === future.id));
+    const ahead = json<Page>(await get(`/v1/changes?basis=effective&since=${day}&until=${day}`));
+    assert.ok(ahead.data.some((event) => event.id === future.id));
+    const enacted = json<Page>(
+      await get(`/v1/changes?since=${future.date}&until=${future.date}&limit=500`),
+    );
+    assert.ok(enacted.data.some((event) => event.id === future.id));
+  });
+
+  test("jurisdiction=OH,US keeps Ohio's and federal events, on either basis, case-insensitively", async () => {
+    const keep = (event: LegalEvent) => event.jurisdiction === "OH" || event.jurisdiction === "US";
+    for (const basis of ["enacted", "effective"]) {
+      const ids = (await walk(`basis=${basis}&jurisdiction=OH,US&limit=7`)).map((e) => e.id);
+      assert.deepEqual(ids, expected(basis, keep), basis);
+      assert.ok(ids.some((id) => id.startsWith("OH-")) && ids.some((id) => id.startsWith("US-")));
+    }
+    const lower = await walk("jurisdiction=oh,us,OH&limit=500");
+    assert.deepEqual(
+      lower.map((event) => event.id),
+      expected("enacted", keep),
+    );
+    const ohio = await walk("basis=effective&jurisdiction=OH&since=2026-01-01&limit=500");
+    assert.ok(ohio.some((event) => event.title === "SB 56 signed"));
+    assert.ok(ohio.every((event) => event.jurisdiction === "OH"));
+  });
+
+  test("paging on the effective basis is complete, ordered and without duplicates, for any limit and filter (property)", async () => {
+    const codes = [...new Set(realDataset().changes.map((event) => event.jurisdiction))];
+    const day = fc
+      .integer({
+        min: Date.parse("1990-01-01") / 86_400_000,
+        max: Date.parse("2028-01-01") / 86_400_000,
+      })
+      .map((n) => new Date(n * 86_400_000).toISOString().slice(0, 10));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 120 }),
+        fc.option(fc.uniqueArray(fc.constantFrom(...codes), { minLength: 1, maxLength: 6 })),
+        fc.option(day),
+        fc.option(day),
+        async (limit, chosen, first, second) => {
+          const [since, until] = [first, second].sort() as [string | null, string | null];
+          const query = [
+            "basis=effective",
+            `limit=${limit}`,
+            ...(chosen === null ? [] : [`jurisdiction=${chosen.join(",")}`]),
+            ...(since === null ? [] : [`since=${since}`]),
+            ...(until === null ? [] : [`until=${until}`]),
+          ].join("&");
+          const ids = (await walk(query)).map((event) => event.id);
+          const want = expected(
+            "effective",
+            (event) => chosen === null || chosen.includes(event.jurisdiction),
+            { ...(since === null ? {} : { since }), ...(until === null ? {} : { until }) },
+          );
+          assert.equal(new Set(ids).size, ids.length, `no duplicates: ${query}`);
+          assert.deepEqual(ids, want, query);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  test("a cursor belongs to its basis: used on the other, a clear 400", async () => {
+    const effective = json<Page>(await get("/v1/changes?basis=effective&limit=3"));
+    assert.ok(effective.meta.next);
+    const mixed = await get(`/v1/changes?cursor=${encodeURIComponent(effective.meta.next)}`);
+    assert.equal(mixed.statusCode, 400);
+    const problem = json(mixed);
+    assert.equal(problem.code, "invalid_cursor");
+    assert.equal(problem.parameter, "cursor");
+    assert.match(String(problem.detail), /basis=effective/);
+    const enacted = json<Page>(await get("/v1/changes?limit=3"));
+    assert.ok(enacted.meta.next);
+    const other = await get(
+      `/v1/changes?basis=effective&cursor=${encodeURIComponent(enacted.meta.next)}`,
+    );
+    assert.equal(other.statusCode, 400);
+    assert.match(String(json(other).detail), /basis=enacted/);
+  });
+});
+
+describe("GET /v1/changes: basis, until and jurisdiction refused when bad", () => {
+  for (const [query, parameter, detail] of [
+    ["basis=signed", "basis", /enacted or effective/],
+    ["until=2026-02-30", "until", /date/],
+    ["until=soon", "until", /YYYY-MM-DD/],
+    ["since=2026-12-01&until=2026-11-01", "until", /before 'since'/],
+    ["jurisdiction=ZZ", "jurisdiction", /ZZ/],
+    ["jurisdiction=OH,XX,QQ", "jurisdiction", /XX, QQ/],
+    ["jurisdiction=Ohio", "jurisdiction", /USPS codes/],
+    ["jurisdiction=", "jurisdiction", /USPS codes/],
+  ] as const) {
+    test(`?${query} → 400 naming ${parameter}`, async () => {
+      const response = await get(`/v1/changes?${query}`);
+      assert.equal(response.statusCode, 400);
+      const problem = json(response);
+      assert.equal(problem.code, "invalid_parameter");
+      assert.equal(problem.parameter, parameter);
+      assert.match(String(problem.detail), detail);
     });
   }
 });

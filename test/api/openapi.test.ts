@@ -47,7 +47,10 @@ describe("/openapi.json", () => {
       new Set(["include", "status", "decriminalized", "as_of", "fields", "format"]),
     );
     const changes = document.paths["/v1/changes"]?.get?.parameters?.map((p) => p.name) ?? [];
-    assert.deepEqual(new Set(changes), new Set(["since", "limit", "cursor"]));
+    assert.deepEqual(
+      new Set(changes),
+      new Set(["basis", "since", "until", "jurisdiction", "limit", "cursor"]),
+    );
   });
 });
 

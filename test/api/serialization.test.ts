@@ -48,18 +48,22 @@ describe("prebuilt bodies match the response schemas", () => {
     }
   });
 
-  test("the federal record and a page of changes", () => {
+  test("the federal record and a page of changes on each basis", () => {
     assertSchemaShaped(FederalResponse, views.federal.identity, "federal");
-    const body = views.changesBody(
-      views.changes.slice(0, 50).map((item) => item.json),
-      {
-        dataset_version: views.datasetVersion,
-        last_reviewed: views.lastReviewed,
-        sources_current_to: views.sourcesCurrentTo,
-        count: Math.min(50, views.changes.length),
-        next: null,
-      },
-    );
-    assertSchemaShaped(ChangesResponse, Buffer.from(body), "changes");
+    for (const basis of ["enacted", "effective"] as const) {
+      const events = views.changes[basis].all;
+      const body = views.changesBody(
+        events.slice(0, 50).map((item) => item.json),
+        {
+          dataset_version: views.datasetVersion,
+          last_reviewed: views.lastReviewed,
+          sources_current_to: views.sourcesCurrentTo,
+          count: Math.min(50, events.length),
+          basis,
+          next: null,
+        },
+      );
+      assertSchemaShaped(ChangesResponse, Buffer.from(body), `changes (${basis})`);
+    }
   });
 });

@@ -1,5 +1,10 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import type { LegalEvent } from "../../src/dataset/dataset.schema.ts";
+import { timeZoneOf } from "../../src/dataset/jurisdictions.ts";
+import { createFakeClock } from "../../src/lib/clock.ts";
+import { dayIn, startOfDayIn } from "../../src/lib/zoned-time.ts";
+import { escapeHtml } from "../../src/web/html.ts";
 import { buildTestApp, realDataset, type TestApp } from "../helpers.ts";
 
 let app: TestApp;
@@ -87,8 +92,9 @@ describe("/changes and /federal", () => {
       response.body,
       /<link rel="alternate" type="application\/atom\+xml" href="\/changes.atom"/,
     );
-    assert.match(response.body, /<h2 id="upcoming-heading">Upcoming/);
-    assert.match(response.body, /<h2 id="recent-heading">Recent/);
+    assert.match(response.body, /<h2 id="took-effect-heading">Took effect in the last 90 days/);
+    assert.match(response.body, /<h2 id="enacted-heading">Enacted in the last 90 days/);
+    assert.match(response.body, /<h2 id="upcoming-heading">Takes effect next/);
     const ca = await get("/changes?state=ca");
     assert.match(ca.body, /<option value="CA" selected>/);
     const linked = [...ca.body.matchAll(/<a href="\/states\/([A-Z]{2})">/g)].map((m) => m[1]);
@@ -117,5 +123,109 @@ describe("/changes and /federal", () => {
     const main = home.slice(home.indexOf("<main"));
     assert.match(main, /href="\/changes"/);
     assert.match(main, /href="\/federal"/);
+  });
+});
+
+/** The titles listed in one section of /changes, in order. */
+function sectionTitles(body: string, heading: string): string[] {
+  const start = body.indexOf(`<section aria-labelledby="${heading}">`);
+  assert.ok(start >= 0, `the page has the section ${heading}`);
+  const section = body.slice(start, body.indexOf("</section>", start));
+  return [...section.matchAll(/<h3>([^<]*)<\/h3>/g)].map((m) => m[1] as string);
+}
+
+const DAY_MS = 86_400_000;
+const minusDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) - days * DAY_MS).toISOString().slice(0, 10);
+
+/** What the page must list at `now`, computed here from the dataset in each jurisdiction's zone. */
+function expectedLists(now: number, state = "") {
+  const events = realDataset().changes.filter((e) => state === "" || e.jurisdiction === state);
+  const today = (event: LegalEvent) => dayIn(timeZoneOf(event.jurisdiction), now);
+  const effective = (event: LegalEvent) => event.effective ?? event.date;
+  const recent = (day: string, event: LegalEvent) =>
+    day <= today(event) && day > minusDays(today(event), 90);
+  const order = (day: (event: LegalEvent) => string) => (a: LegalEvent, b: LegalEvent) =>
+    day(b).localeCompare(day(a)) ||
+    (a.jurisdiction < b.jurisdiction ? -1 : a.jurisdiction > b.jurisdiction ? 1 : 0) ||
+    (a.id < b.id ? -1 : 1);
+  const titles = (list: LegalEvent[]) => list.map((event) => escapeHtml(event.title));
+  return {
+    tookEffect: titles(events.filter((e) => recent(effective(e), e)).sort(order(effective))),
+    enacted: titles(events.filter((e) => recent(e.date, e)).sort(order((e) => e.date))),
+    upcoming: titles(
+      events
+        .filter((e) => effective(e) > today(e))
+        .sort(order(effective))
+        .sort((a, b) => effective(a).localeCompare(effective(b))),
+    ),
+  };
+}
+
+describe("/changes: by the day each change takes effect, on the injected clock", () => {
+  const hemp = realDataset().federal.history.find(
+    (event) => event.kind === "hemp" && event.effective === "2026-11-12",
+  );
+  const ohio = realDataset()
+    .histories.get("OH")
+    ?.find((event) => event.title === "SB 56 signed");
+
+  async function pageAt(now: number, query = "") {
+    const clock = createFakeClock(now);
+    const app = await buildTestApp({ clock, lawClock: clock });
+    try {
+      const response = await app.inject({
+        url: `/changes${query}`,
+        headers: { accept: "text/html" },
+      });
+      assert.equal(response.statusCode, 200);
+      return response.body;
+    } finally {
+      await app.close();
+    }
+  }
+
+  test("lists what took effect in the last 90 days, federal included, and what was enacted and takes effect next", async () => {
+    assert.ok(hemp, "the dataset records the federal hemp redefinition");
+    const now = Date.parse("2026-11-26T17:00:00Z");
+    const body = await pageAt(now);
+    const want = expectedLists(now);
+    const tookEffect = sectionTitles(body, "took-effect-heading");
+    assert.deepEqual(tookEffect, want.tookEffect);
+    assert.ok(tookEffect.includes(escapeHtml(hemp.title)), "the federal hemp change is listed");
+    assert.match(body, /took effect <time datetime="2026-11-12">/);
+    assert.deepEqual(sectionTitles(body, "enacted-heading"), want.enacted);
+    assert.deepEqual(sectionTitles(body, "upcoming-heading"), want.upcoming);
+    assert.ok(!sectionTitles(body, "upcoming-heading").includes(escapeHtml(hemp.title)));
+    assert.match(
+      body,
+      /href="\/v1\/changes\?basis=effective&amp;since=2026-08-29&amp;until=2026-11-26"/,
+    );
+  });
+
+  test("a past effective day is no longer listed as taking effect (Ohio's SB 56, effective 2026-03-20)", async () => {
+    assert.ok(ohio, "the dataset records Ohio's SB 56");
+    assert.equal(ohio.effective, "2026-03-20");
+    const body = await pageAt(Date.parse("2026-11-26T17:00:00Z"), "?state=OH");
+    assert.ok(!sectionTitles(body, "upcoming-heading").includes(ohio.title));
+    assert.doesNotMatch(body, /takes effect <time datetime="2026-03-20">/);
+    assert.match(body, /took effect <time datetime="2026-03-20">/);
+  });
+
+  test("an event moves from takes effect to took effect at the start of its day in its zone", async () => {
+    assert.ok(ohio);
+    const midnight = startOfDayIn(timeZoneOf("OH"), "2026-03-20");
+    const before = await pageAt(midnight - 1_000, "?state=OH");
+    assert.deepEqual(sectionTitles(before, "upcoming-heading"), [ohio.title]);
+    assert.match(before, /takes effect <time datetime="2026-03-20">/);
+    assert.ok(!sectionTitles(before, "took-effect-heading").includes(ohio.title));
+    assert.deepEqual(
+      sectionTitles(before, "enacted-heading"),
+      expectedLists(midnight - 1_000, "OH").enacted,
+    );
+    const after = await pageAt(midnight, "?state=OH");
+    assert.deepEqual(sectionTitles(after, "upcoming-heading"), []);
+    assert.ok(sectionTitles(after, "took-effect-heading").includes(ohio.title));
+    assert.doesNotMatch(after, /takes effect <time datetime="2026-03-20">/);
   });
 });

@@ -20,7 +20,7 @@ before(async () => {
 /** Events taken into effect after their enactment, by `NOW`, in their jurisdiction's zone. */
 function tookEffect(events: readonly LegalEvent[]): LegalEvent[] {
   return events.filter((event) => {
-    const zone = timeZoneOf(event.jurisdiction === "US" ? "DC" : event.jurisdiction);
+    const zone = timeZoneOf(event.jurisdiction);
     return (
       event.effective !== null &&
       event.effective > event.date &&
@@ -96,6 +96,38 @@ describe("Atom feeds", () => {
     );
     assert.equal(inForce?.pubdate?.toISOString(), "2012-12-10T07:00:00.000Z");
     assert.ok(items.every((item) => item.categories.length === 1));
+  });
+
+  test("/federal/changes.atom: every federal event, and an entry when each took effect (Eastern time)", async () => {
+    const response = await app.inject({ url: "/federal/changes.atom" });
+    assert.equal(response.statusCode, 200);
+    assert.match(String(response.headers["content-type"]), /^application\/atom\+xml/);
+    const { meta, items } = await parseFeed(response.body);
+    assert.equal(meta.title, "Federal cannabis law changes in the United States");
+    const { federal } = realDataset();
+    assert.equal(items.length, federal.history.length + tookEffect(federal.history).length);
+    const hemp = federal.history.find(
+      (event) => event.kind === "hemp" && event.effective === federal.hemp.effective,
+    );
+    assert.ok(hemp, "the dataset records the federal hemp redefinition");
+    const inForce = items.find(
+      (item) => item.title.includes(hemp.title) && item.title.includes("in force"),
+    );
+    assert.ok(inForce, "the federal hemp redefinition has an entry when it took effect");
+    assert.equal(inForce.pubdate?.toISOString(), `${hemp.effective}T05:00:00.000Z`);
+    assert.match(
+      response.body,
+      /<link rel="related" type="text\/html" href="http:\/\/api.test\/federal" title="United States \(federal\)"\/>/,
+    );
+    assert.equal((await app.inject({ url: "/states/US/changes.atom" })).statusCode, 404);
+    const page = await app.inject({ url: "/federal" });
+    assert.match(page.body, /href="\/federal\/changes\.atom"/);
+  });
+
+  test("a federal entry of /changes.atom links to the federal page", async () => {
+    const body = (await app.inject({ url: "/changes.atom" })).body;
+    assert.match(body, /href="http:\/\/api.test\/federal" title="United States \(federal\)"/);
+    assert.doesNotMatch(body, /href="http:\/\/api.test\/" title="United States \(federal\)"/);
   });
 
   test("unknown jurisdiction → 404", async () => {
