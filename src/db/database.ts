@@ -121,6 +121,30 @@ export function supportsSkipLocked(db: Kysely<DB>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
+/**
+ * Runs `work` in a transaction that holds the user's row lock, so per-user
+ * caps (count, then insert) hold however many requests race: on PostgreSQL
+ * `SELECT … FOR UPDATE` of the `users` row makes every other such
+ * transaction for that user wait until this one commits, and the count it
+ * then makes (a new statement, so a new snapshot under READ COMMITTED) sees
+ * every committed row. SQLite needs no row lock: the app's one connection
+ * runs one transaction at a time, and the file admits one writer. Joins the
+ * transaction `db` already is, if it is one.
+ */
+export function withUserLocked<T>(
+  db: Kysely<DB>,
+  userId: string,
+  work: (trx: Kysely<DB>) => Promise<T>,
+): Promise<T> {
+  const locked = async (trx: Kysely<DB>) => {
+    if (supportsSkipLocked(trx)) {
+      await trx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().execute();
+    }
+    return work(trx);
+  };
+  return db.isTransaction ? locked(db) : db.transaction().execute(locked);
+}
+
 /** Connection-level failures of PostgreSQL: class 08 (connection), 57P0x (shutdown), 53300 (too many connections). */
 const UNAVAILABLE_SQLSTATE = /^(08|57P0|53300)/;
 const UNAVAILABLE_ERRNO = new Set([
