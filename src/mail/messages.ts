@@ -62,15 +62,19 @@ export function accountDeletedMail(to: string): Mail {
   };
 }
 
+/**
+ * The endpoint is named by its host, never by the URL as typed: nothing a
+ * user wrote reaches a mail body.
+ */
 export function webhookDisabledMail(
   to: string,
-  endpoint: { url: string; reason: string },
+  endpoint: { host: string; reason: string },
   origin: string,
 ): Mail {
   return {
     to,
     subject: "A webhook endpoint was disabled",
-    text: `We stopped sending events to your webhook endpoint\n${endpoint.url}\n\n${endpoint.reason} Events queued for it were cancelled, and new ones are no longer sent there.\n\nTo receive events again, fix the receiver, then press “Enable again” on the endpoint's page: ${origin}/account/webhooks${SIGNATURE}`,
+    text: `We stopped sending events to your webhook endpoint on ${endpoint.host}.\n\n${endpoint.reason} Events queued for it were cancelled, and new ones are no longer sent there.\n\nTo receive events again, fix the receiver, then press “Enable again” on the endpoint's page: ${origin}/account/webhooks${SIGNATURE}`,
   };
 }
 

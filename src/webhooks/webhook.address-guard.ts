@@ -224,22 +224,38 @@ const LOCAL_NAME = /(^|\.)(localhost|local|internal|home\.arpa|localdomain)$/i;
 
 export const WEBHOOK_URL_MAX_LENGTH = 2000;
 
+/** Control and invisible formatting characters: never part of a URL a user means to type. */
+const CONTROL_CHARACTERS = /[\p{Cc}\p{Cf}]/u;
+
 /**
- * Why a URL cannot be an endpoint, or null when it may. Only https://, no
- * credentials or fragment; an IP-literal host must be admitted; plain
- * http:// only to an allow-listed address (development). Names are checked
- * again, resolved, on every connection.
+ * The URL as it is stored and shown: as the URL parser writes it
+ * (`new URL(raw).href`), once `webhookUrlProblem` has accepted `raw`.
+ */
+export function normalizeWebhookUrl(raw: string): string {
+  return new URL(raw).href;
+}
+
+/**
+ * Why a URL cannot be an endpoint, or null when it may. One line of
+ * printable characters; only https://, no credentials or fragment; an
+ * IP-literal host must be admitted; plain http:// only to an allow-listed
+ * address (development). Names are checked again, resolved, on every
+ * connection.
  */
 export function webhookUrlProblem(raw: string, policy: AddressPolicy): string | null {
   if (raw.length === 0) return "Enter the URL that should receive the events.";
   if (raw.length > WEBHOOK_URL_MAX_LENGTH)
     return `The URL is too long (at most ${WEBHOOK_URL_MAX_LENGTH} characters).`;
+  if (CONTROL_CHARACTERS.test(raw))
+    return "The URL must be on one line, without line breaks, tabs or other control characters.";
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
     return "Enter a full URL starting with https://.";
   }
+  if (url.href.length > WEBHOOK_URL_MAX_LENGTH)
+    return `The URL is too long (at most ${WEBHOOK_URL_MAX_LENGTH} characters once encoded).`;
   const host = bareAddress(url.hostname);
   const literal = isIP(host) !== 0;
   if (url.protocol === "http:") {
