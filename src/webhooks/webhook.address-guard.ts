@@ -18,10 +18,15 @@
  * is written. Redirects are never followed (webhook.sender.ts), so a
  * receiver cannot bounce a delivery to an internal address.
  *
- * IPv4-mapped IPv6 addresses (::ffff:a.b.c.d) are judged by their IPv4
- * address (node:net's BlockList does so); the other forms that embed an
- * IPv4 address (compatible, NAT64, 6to4, Teredo) are refused outright rather
- * than unpacked: no real receiver needs them.
+ * IPv4-mapped IPv6 addresses (::ffff:0:0/96, ::ffff:a.b.c.d) are judged by
+ * their IPv4 address (node:net's BlockList does so; the range cannot be a
+ * rule of its own, since BlockList would then match every IPv4 address);
+ * the other forms that embed an IPv4 address (compatible, IPv4-translated,
+ * NAT64, 6to4, Teredo) are refused outright rather than unpacked: no real
+ * receiver needs them.
+ *
+ * The allow-list holds addresses, not ports: an allow-listed address is
+ * admitted on every port (docs/webhooks.md).
  * Reasoning and the list's sources: docs/SECURITY.md (Webhooks and SSRF).
  */
 import type { LookupAddress, LookupOptions } from "node:dns";
@@ -52,6 +57,7 @@ const FORBIDDEN_V6: readonly [string, number][] = [
   ["::", 128], // unspecified
   ["::1", 128], // loopback
   ["::", 96], // IPv4-compatible (deprecated)
+  ["::ffff:0:0:0", 96], // IPv4-translated (SIIT, RFC 2765)
   ["64:ff9b::", 96], // NAT64
   ["64:ff9b:1::", 48], // local-use NAT64
   ["100::", 64], // discard
