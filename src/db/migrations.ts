@@ -205,6 +205,12 @@ const migrations: Record<string, Migration> = {
         .on("webhook_deliveries")
         .columns(["endpoint_id", "state", "next_attempt_at"])
         .execute();
+      // What is in flight (leased) per endpoint: few rows, counted at every claim.
+      await db.schema
+        .createIndex("webhook_deliveries_endpoint_lease")
+        .on("webhook_deliveries")
+        .columns(["endpoint_id", "lease_until"])
+        .execute();
       // URLs were stored as typed (trimmed); store them as the URL parser
       // writes them, so no stored URL carries a line break or a control
       // character. One that does not parse any more is disabled.

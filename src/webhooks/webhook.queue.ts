@@ -28,7 +28,8 @@
  *   instead of waiting), then counts what is in flight for those users in a
  *   new statement — which, under READ COMMITTED, sees every committed
  *   claim — and leases within the limits before committing. Two claims for
- *   one user never overlap. SQLite runs one transaction at a time.
+ *   one user never overlap. On SQLite a claim takes the file's write lock
+ *   first (`takeWriteLock`): one claim at a time, whatever the connections.
  * - Claim with a lease: an instance takes due rows by setting `lease_until`
  *   (now + lease) and a random `lease_token`. A process that dies
  *   mid-delivery leaves a lease that expires, and the row is claimed again:
@@ -43,7 +44,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import type { DatasetManifest } from "../dataset/dataset.schema.ts";
-import { type Database, supportsSkipLocked } from "../db/database.ts";
+import { type Database, supportsSkipLocked, takeWriteLock } from "../db/database.ts";
 import type { Clock } from "../lib/clock.ts";
 import { serializePayload, TEST_EVENT_TYPE, type WebhookEvent } from "./webhook.events.ts";
 import { breakerPauseMs } from "./webhook.retry.ts";
@@ -254,6 +255,7 @@ export async function enqueueTestEvent(
     },
   };
   return inTransaction(db, async (trx) => {
+    await takeWriteLock(trx);
     if ((await endpointsAtPendingCap(trx, [endpointId])).size > 0) return false;
     await insertEvent(trx, event, iso(now));
     await insertDeliveries(trx, event.id, [endpointId], iso(now), iso(now));
@@ -273,6 +275,7 @@ export async function resendDelivery(
 ): Promise<boolean> {
   const nowIso = iso(input.nowMs);
   return inTransaction(db, async (trx) => {
+    await takeWriteLock(trx);
     if ((await endpointsAtPendingCap(trx, [input.endpointId])).size > 0) return false;
     const result = await trx
       .updateTable("webhook_deliveries")
@@ -372,25 +375,39 @@ export async function claimDueDeliveries(
   if (options.limit <= 0) return [];
   const nowIso = iso(options.nowMs);
   const token = randomBytes(12).toString("base64url");
-  const claimed = await inTransaction(db, async (trx) => {
+  return inTransaction(db, async (trx) => {
+    await takeWriteLock(trx);
     // 1. Endpoints with something due, least recently served first; their
     //    users' rows locked (PostgreSQL) so no other claim counts them now.
     const candidates = await trx
       .selectFrom("webhook_endpoints as e")
       .innerJoin("users as u", "u.id", "e.user_id")
-      .select(["e.id", "e.user_id", "e.timeouts_in_a_row"])
+      .select([
+        "e.id",
+        "e.user_id",
+        "e.timeouts_in_a_row",
+        "e.url",
+        "e.secret",
+        "e.previous_secret",
+        "e.previous_secret_expires_at",
+      ])
       .where("e.disabled_at", "is", null)
       .where((eb) => eb.or([eb("e.paused_until", "is", null), eb("e.paused_until", "<=", nowIso)]))
-      .where((eb) =>
-        eb.exists(
+      // Its oldest claimable delivery is due: a probe of the endpoint's
+      // index per endpoint (a scalar subquery, so no database turns it into
+      // a scan of the whole backlog).
+      .where(
+        (eb) =>
           eb
             .selectFrom("webhook_deliveries as d")
-            .select("d.id")
+            .select("d.next_attempt_at")
             .whereRef("d.endpoint_id", "=", "e.id")
             .where("d.state", "=", "pending")
-            .where("d.next_attempt_at", "<=", nowIso)
-            .where((w) => w.or([w("d.lease_until", "is", null), w("d.lease_until", "<", nowIso)])),
-        ),
+            .where((w) => w.or([w("d.lease_until", "is", null), w("d.lease_until", "<", nowIso)]))
+            .orderBy("d.next_attempt_at")
+            .limit(1),
+        "<=",
+        nowIso,
       )
       // Users already at their limit are not worth a lock (counted exactly below).
       .where(
@@ -400,7 +417,6 @@ export async function claimDueDeliveries(
             .innerJoin("webhook_endpoints as g", "g.id", "f.endpoint_id")
             .select((s) => s.fn.countAll().as("n"))
             .whereRef("g.user_id", "=", "e.user_id")
-            .where("f.state", "=", "pending")
             .where("f.lease_until", ">=", nowIso),
         "<",
         FAIRNESS.inFlightPerUser,
@@ -412,7 +428,10 @@ export async function claimDueDeliveries(
       .execute();
     if (candidates.length === 0) return [];
 
-    // 2. What is in flight for those users, counted under their locks.
+    // 2. What is in flight for those users, counted under their locks. A
+    //    lease is set only on a pending row and cleared whenever a row
+    //    leaves that state, so a running lease alone means "in flight" (and
+    //    (endpoint, lease) index finds the few such rows).
     const inFlight = await trx
       .selectFrom("webhook_deliveries as d")
       .innerJoin("webhook_endpoints as e", "e.id", "d.endpoint_id")
@@ -422,7 +441,6 @@ export async function claimDueDeliveries(
         (eb) => eb.fn.countAll<number | string | bigint>().as("n"),
       ])
       .where("e.user_id", "in", [...new Set(candidates.map((c) => c.user_id))])
-      .where("d.state", "=", "pending")
       .where("d.lease_until", ">=", nowIso)
       .groupBy(["d.endpoint_id", "e.user_id"])
       .execute();
@@ -433,59 +451,44 @@ export async function claimDueDeliveries(
       perUser.set(row.user_id, (perUser.get(row.user_id) ?? 0) + Number(row.n));
     }
 
-    // 3. Each candidate's oldest due deliveries, as many as it could take.
-    const due = await trx
-      .selectFrom((eb) =>
-        eb
-          .selectFrom("webhook_deliveries")
-          .select([
-            "id",
-            "endpoint_id",
-            (w) =>
-              w.fn
-                .agg<number>("row_number", [])
-                .over((over) =>
-                  over.partitionBy("endpoint_id").orderBy("next_attempt_at").orderBy("id"),
-                )
-                .as("turn"),
-          ])
-          .where(
-            "endpoint_id",
-            "in",
-            candidates.map((c) => c.id),
-          )
-          .where("state", "=", "pending")
-          .where("next_attempt_at", "<=", nowIso)
-          .where((w) => w.or([w("lease_until", "is", null), w("lease_until", "<", nowIso)]))
-          .as("ranked"),
-      )
-      .select(["ranked.id", "ranked.endpoint_id", "ranked.turn"])
-      .where("ranked.turn", "<=", FAIRNESS.inFlightPerEndpoint)
-      .execute();
-    const queues = new Map<string, string[]>();
-    for (const row of due.sort((a, b) => Number(a.turn) - Number(b.turn))) {
-      queues.set(row.endpoint_id, [...(queues.get(row.endpoint_id) ?? []), row.id]);
+    // 3. Each candidate's oldest due deliveries, as many as it could take
+    //    (one short index range per endpoint, never the whole backlog).
+    type Due = { id: string; event_id: string; type: string; payload: string };
+    const queues = new Map<string, Due[]>();
+    for (const candidate of candidates) {
+      const rows = await trx
+        .selectFrom("webhook_deliveries as d")
+        .innerJoin("webhook_events as v", "v.id", "d.event_id")
+        .select(["d.id", "d.event_id", "v.type", "v.payload"])
+        .where("d.endpoint_id", "=", candidate.id)
+        .where("d.state", "=", "pending")
+        .where("d.next_attempt_at", "<=", nowIso)
+        .where((w) => w.or([w("d.lease_until", "is", null), w("d.lease_until", "<", nowIso)]))
+        .orderBy("d.next_attempt_at")
+        .limit(FAIRNESS.inFlightPerEndpoint)
+        .execute();
+      queues.set(candidate.id, rows);
     }
 
     // 4. Round-robin: one each, in turn, then a second each, within the limits.
-    const picked: string[] = [];
+    const picked = new Map<string, { due: Due; endpoint: (typeof candidates)[number] }>();
     const served = new Set<string>();
     for (let turn = 0; turn < FAIRNESS.inFlightPerEndpoint; turn++) {
       for (const candidate of candidates) {
-        if (picked.length >= options.limit) break;
-        const id = queues.get(candidate.id)?.[turn];
-        if (id === undefined) continue;
+        if (picked.size >= options.limit) break;
+        const due = queues.get(candidate.id)?.[turn];
+        if (due === undefined) continue;
         const endpointLimit =
           Number(candidate.timeouts_in_a_row) > 0 ? 1 : FAIRNESS.inFlightPerEndpoint;
         if ((perEndpoint.get(candidate.id) ?? 0) >= endpointLimit) continue;
         if ((perUser.get(candidate.user_id) ?? 0) >= FAIRNESS.inFlightPerUser) continue;
-        picked.push(id);
+        picked.set(due.id, { due, endpoint: candidate });
         served.add(candidate.id);
         perEndpoint.set(candidate.id, (perEndpoint.get(candidate.id) ?? 0) + 1);
         perUser.set(candidate.user_id, (perUser.get(candidate.user_id) ?? 0) + 1);
       }
     }
-    if (picked.length === 0) return [];
+    if (picked.size === 0) return [];
     const leased = await trx
       .updateTable("webhook_deliveries")
       .set({
@@ -493,7 +496,7 @@ export async function claimDueDeliveries(
         lease_token: token,
         attempts: sql<number>`attempts + 1`,
       })
-      .where("id", "in", picked)
+      .where("id", "in", [...picked.keys()])
       .where("state", "=", "pending")
       .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<", nowIso)]))
       .returning(["id", "attempts", "created_at", "give_up_at"])
@@ -503,51 +506,32 @@ export async function claimDueDeliveries(
       .set({ last_claimed_at: nowIso })
       .where("id", "in", [...served])
       .execute();
-    return leased;
+    return leased.flatMap((row): ClaimedDelivery[] => {
+      const chosen = picked.get(row.id);
+      if (chosen === undefined) return [];
+      const { due, endpoint } = chosen;
+      return [
+        {
+          id: row.id,
+          eventId: due.event_id,
+          eventType: due.type,
+          endpointId: endpoint.id,
+          url: endpoint.url,
+          secrets:
+            endpoint.previous_secret !== null &&
+            endpoint.previous_secret_expires_at !== null &&
+            endpoint.previous_secret_expires_at > nowIso
+              ? [endpoint.secret, endpoint.previous_secret]
+              : [endpoint.secret],
+          payload: due.payload,
+          attempt: Number(row.attempts),
+          createdAt: row.created_at,
+          giveUpAt: row.give_up_at,
+          leaseToken: token,
+        },
+      ];
+    });
   });
-  if (claimed.length === 0) return [];
-  const details = await db
-    .selectFrom("webhook_deliveries as d")
-    .innerJoin("webhook_endpoints as e", "e.id", "d.endpoint_id")
-    .innerJoin("webhook_events as v", "v.id", "d.event_id")
-    .select([
-      "d.id",
-      "d.event_id",
-      "v.type",
-      "d.endpoint_id",
-      "e.url",
-      "e.secret",
-      "e.previous_secret",
-      "e.previous_secret_expires_at",
-      "v.payload",
-    ])
-    .where(
-      "d.id",
-      "in",
-      claimed.map((row) => row.id),
-    )
-    .where("d.lease_token", "=", token)
-    .where("e.disabled_at", "is", null)
-    .execute();
-  const byId = new Map(claimed.map((row) => [row.id, row]));
-  return details.map((row) => ({
-    id: row.id,
-    eventId: row.event_id,
-    eventType: row.type,
-    endpointId: row.endpoint_id,
-    url: row.url,
-    secrets:
-      row.previous_secret !== null &&
-      row.previous_secret_expires_at !== null &&
-      row.previous_secret_expires_at > nowIso
-        ? [row.secret, row.previous_secret]
-        : [row.secret],
-    payload: row.payload,
-    attempt: Number(byId.get(row.id)?.attempts ?? 1),
-    createdAt: byId.get(row.id)?.created_at ?? nowIso,
-    giveUpAt: byId.get(row.id)?.give_up_at ?? null,
-    leaseToken: token,
-  }));
 }
 
 export type AttemptOutcome =
