@@ -214,7 +214,7 @@ ${noticeHtml(input.notice)}
 ${formErrorSummary(formState, { url: "webhook-url", events: "webhook-events", jurisdictions: "webhook-jurisdictions" })}
 ${created}
 <h2>Your endpoints</h2>
-<p class="hint">You can have up to ${MAX_ENDPOINTS_PER_USER} endpoints; you have ${endpoints.length}. An endpoint that answers <code>410 Gone</code>, or fails every delivery for 3 days, is disabled and you are emailed.</p>
+<p class="hint">You can have up to ${MAX_ENDPOINTS_PER_USER} endpoints; you have ${endpoints.length}. An endpoint that answers <code>410 Gone</code>, or fails every delivery for 3 days, is disabled and you are emailed (once a day at most, once your address is confirmed).</p>
 ${
   endpoints.length === 0
     ? html`<p>You have no webhook endpoints yet.</p>`
