@@ -90,7 +90,7 @@ const EnvSchema = Type.Object({
     Type.String({
       pattern: "^[0-9]{1,5}$",
       description:
-        "TCP port for /metrics on its own listener (same HOST); unset serves /metrics on the main port",
+        "TCP port for /metrics on its own listener (same HOST); unset: /metrics is not served (never on the main port)",
     }),
   ),
   TRUST_PROXY: Type.Optional(

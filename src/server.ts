@@ -165,6 +165,8 @@ async function main(): Promise<void> {
       );
     });
     metricsServer.unref();
+  } else {
+    app.log.info("METRICS_PORT is unset: /metrics is not served (the main port never serves it)");
   }
   app.log.info(
     {

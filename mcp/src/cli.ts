@@ -2,7 +2,8 @@
 /**
  * The MCP server over stdio. Configuration comes from the environment, read
  * here only:
- * - CLS_BASE_URL: the API's origin (default http://127.0.0.1:3000, a local `npm start`);
+ * - CLS_BASE_URL: the API's origin (default http://127.0.0.1:3000, a local `npm start`),
+ *   without credentials (refused, never printed);
  * - CLS_API_KEY: optional; sent as X-API-Key for the keyed rate limit.
  * stdout carries the protocol alone; diagnostics go to stderr.
  */
@@ -13,13 +14,23 @@ import { createMcpServer } from "./tools.ts";
 const NAME = "cannabis-legal-status";
 const VERSION = "1.0.0";
 
+/**
+ * The API's origin from CLS_BASE_URL. A user name or password in it is
+ * refused, and the value itself is never printed: an error message reaches
+ * the assistant's log, and the key belongs in CLS_API_KEY.
+ */
 function readBaseUrl(value: string | undefined): string {
   const raw = value === undefined || value === "" ? "http://127.0.0.1:3000" : value;
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw new Error(`CLS_BASE_URL is not a URL: ${raw}`);
+    throw new Error("CLS_BASE_URL is not a URL (e.g. https://api.example.org)");
+  }
+  if (url.username !== "" || url.password !== "") {
+    throw new Error(
+      "CLS_BASE_URL must not contain a user name or password; put the API key in CLS_API_KEY",
+    );
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new Error(`CLS_BASE_URL must be http: or https:, not ${url.protocol}`);

@@ -14,6 +14,7 @@ import type { Deliver } from "../mail/mailer.ts";
 import { accountDeletedMail, passwordChangedMail } from "../mail/messages.ts";
 import type { PagePluginOptions } from "../web/layout.ts";
 import { csrfProtection } from "../web/security.ts";
+import { createAccountNotices } from "./account-notices.ts";
 import { type AccountLimiters, accountsRoutes } from "./accounts.routes.ts";
 import { createAttemptLimiter } from "./attempt-limiter.ts";
 import { createEmailVerification, emailVerificationRoutes } from "./email-verification.ts";
@@ -84,6 +85,8 @@ export async function registerAccounts(
 ): Promise<void> {
   const { db, clock, secure, deliver, origin, revoke, pageContext, protect } = options;
   const verification = createEmailVerification({ db, clock, deliver, origin });
+  // Notices go only to confirmed addresses (account-notices.ts).
+  const notify = createAccountNotices(db, deliver, app.log);
   const passwordGate = createPasswordGate(PASSWORD_GATE_POLICY);
   // A changed password deletes no key: the account's keys are only looked up again.
   const onPasswordChanged = (userId: string) =>
@@ -105,8 +108,11 @@ export async function registerAccounts(
     onPasswordChanged,
     events: {
       signedUp: (user) => verification.send(user),
-      passwordChanged: (user) => deliver(passwordChangedMail(user.email, origin)),
-      accountDeleted: (user) => deliver(accountDeletedMail(user.email)),
+      passwordChanged: (user) =>
+        void notify(user.id, (email) => passwordChangedMail(email, origin)),
+      accountDeleted: (user) => {
+        if (user.emailVerifiedAt !== null) deliver(accountDeletedMail(user.email));
+      },
       accountNotice: (userId, csrfToken, query) => verification.reminder(userId, csrfToken, query),
     },
   });
@@ -114,6 +120,7 @@ export async function registerAccounts(
     db,
     clock,
     deliver,
+    notify,
     origin,
     limiters: {
       perIp: createAttemptLimiter(ATTEMPT_POLICIES.passwordResetPerIp, clock),
@@ -121,6 +128,7 @@ export async function registerAccounts(
     },
     passwordGate,
     onPasswordChanged,
+    onAccountClaimed: (userId: string) => revoke({ kind: "user", id: userId, deleted: true }),
     pageContext,
     protect,
   });

@@ -91,7 +91,8 @@ const PASSWORD_INPUT_MAX = PASSWORD_MAX_LENGTH * 4;
 export type AccountEvents = {
   signedUp: (user: { id: string; email: string }) => Promise<void>;
   passwordChanged: (user: { id: string; email: string }) => void;
-  accountDeleted: (user: { id: string; email: string }) => void;
+  /** After the row is gone: whether the address was confirmed travels with it. */
+  accountDeleted: (user: { id: string; email: string; emailVerifiedAt: string | null }) => void;
   accountNotice: (
     userId: string,
     csrfToken: string,

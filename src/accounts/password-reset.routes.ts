@@ -7,17 +7,27 @@
  * that expires after RESET_TOKEN_TTL_MS. Requests are throttled per client
  * IP (a visible 429) and per address (silently: the answer stays the same).
  * A successful reset ends every session of the account, confirms the
- * address (the link reached it) and sends a notice.
+ * address (the link reached it) and sends a notice. When the address had
+ * never been confirmed, the reset claims the account: its keys and webhook
+ * endpoints are removed too, and the owner is told what was removed
+ * (account-claim.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import type { Database } from "../db/database.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { Deliver } from "../mail/mailer.ts";
-import { passwordChangedMail, passwordResetMail } from "../mail/messages.ts";
+import {
+  accountClaimedMail,
+  type ClaimedAccountRemovals,
+  passwordChangedMail,
+  passwordResetMail,
+} from "../mail/messages.ts";
 import { clientCounterKey } from "../rate-limit/rate-limit.policy.ts";
 import { html, type SafeHtml } from "../web/html.ts";
 import { type PageContext, type PagePluginOptions, renderPage, sendHtml } from "../web/layout.ts";
+import { resetPassword } from "./account-claim.ts";
+import type { NotifyAccount } from "./account-notices.ts";
 import type { AttemptLimiter } from "./attempt-limiter.ts";
 import { consumeEmailToken, issueEmailToken, peekEmailToken } from "./email-tokens.ts";
 import type { PasswordGate } from "./password-gate.ts";
@@ -27,13 +37,8 @@ import {
   PASSWORD_MIN_LENGTH,
   passwordProblem,
 } from "./passwords.ts";
-import { deleteUserSessions } from "./sessions.ts";
-import {
-  findUserByEmail,
-  findUserById,
-  normalizeEmail,
-  updatePasswordHash,
-} from "./users.repository.ts";
+import { logSecurityEvent } from "./security-events.ts";
+import { findUserByEmail, findUserById, normalizeEmail } from "./users.repository.ts";
 
 export const RESET_TOKEN_TTL_MS = 30 * 60_000;
 
@@ -41,13 +46,27 @@ export type PasswordResetOptions = PagePluginOptions & {
   db: Database;
   clock: Clock;
   deliver: Deliver;
+  /** Notices, only to confirmed addresses. */
+  notify: NotifyAccount;
   origin: string;
   limiters: { perIp: AttemptLimiter; perEmail: AttemptLimiter };
   /** The same gate as log-in and sign-up: every argon2 computation goes through it. */
   passwordGate: PasswordGate;
   /** The account's cached API keys are re-checked on every instance. */
   onPasswordChanged: (userId: string) => void;
+  /** The account was claimed: its (deleted) keys are refused on every instance at once. */
+  onAccountClaimed: (userId: string) => void;
 };
+
+function removalsList(removed: ClaimedAccountRemovals): SafeHtml {
+  const keys = removed.keys.map((key) => html`<li>API key <code>${key.prefix}…</code></li>`);
+  const endpoints = removed.endpointHosts.map(
+    (host) => html`<li>webhook endpoint on <code>${host}</code></li>`,
+  );
+  return html`<div class="alert alert-warning" role="status"><p>This address had never been confirmed, so someone else may have created the account with it. To make sure nothing of theirs stays, everything it held was removed: ${removed.sessions} session${removed.sessions === 1 ? "" : "s"}, ${removed.keys.length} API key${removed.keys.length === 1 ? "" : "s"} and ${removed.endpointHosts.length} webhook endpoint${removed.endpointHosts.length === 1 ? "" : "s"}.</p>${
+    keys.length + endpoints.length > 0 ? html`<ul>${keys}${endpoints}</ul>` : ""
+  }<p>If you created them yourself, create them again after logging in. We have emailed you this list.</p></div>`;
+}
 
 const ForgotForm = Type.Object({
   email: Type.Optional(Type.String({ maxLength: 320 })),
@@ -255,17 +274,27 @@ export async function passwordResetRoutes(
       const hashed = await options.passwordGate.run(clientCounterKey(request.ip), () =>
         hashPassword(password),
       );
-      await updatePasswordHash(db, user.id, hashed, nowIso);
-      await deleteUserSessions(db, user.id);
-      options.onPasswordChanged(user.id);
-      await db
-        .updateTable("users")
-        .set({ email_verified_at: nowIso })
-        .where("id", "=", user.id)
-        .where("email", "=", used?.email ?? "")
-        .where("email_verified_at", "is", null)
-        .execute();
-      deliver(passwordChangedMail(user.email, options.origin));
+      const reset = await resetPassword(db, {
+        userId: user.id,
+        passwordHash: hashed,
+        tokenEmail: used?.email ?? "",
+        nowIso,
+      });
+      if (reset === null) return invalidLink(request, reply);
+      const { claimed } = reset;
+      if (claimed === null) {
+        options.onPasswordChanged(user.id);
+        void options.notify(user.id, (email) => passwordChangedMail(email, options.origin));
+      } else {
+        options.onAccountClaimed(user.id);
+        logSecurityEvent(request, "account_claimed", {
+          userId: user.id,
+          sessions: claimed.sessions,
+          api_keys: claimed.keys.length,
+          webhook_endpoints: claimed.endpointHosts.length,
+        });
+        void options.notify(user.id, (email) => accountClaimedMail(email, claimed, options.origin));
+      }
       request.log.info({ user_id: user.id }, "password reset");
       return sendHtml(
         reply,
@@ -273,7 +302,7 @@ export async function passwordResetRoutes(
         messagePage(
           pageContext(request, reply),
           "Password changed",
-          html`<div class="alert alert-success" role="status">Your new password is saved, and every session of the account has been logged out.</div><p><a class="button" href="/login">Log in</a></p>`,
+          html`<div class="alert alert-success" role="status">Your new password is saved, and every session of the account has been logged out.</div>${claimed === null ? "" : removalsList(claimed)}<p><a class="button" href="/login">Log in</a></p>`,
         ),
       );
     },

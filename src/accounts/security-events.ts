@@ -23,6 +23,9 @@ export const SECURITY_EVENTS = [
   "api_key_deleted",
   "webhook_endpoint_created",
   "webhook_endpoint_deleted",
+  "webhook_action_throttled",
+  "webhook_secret_rotated",
+  "account_claimed",
 ] as const;
 
 export type SecurityEvent = (typeof SECURITY_EVENTS)[number];

@@ -16,7 +16,7 @@
  * Reasoning: The Copenhagen Book, "Sessions"; OWASP Session Management.
  */
 import { createHash, randomBytes } from "node:crypto";
-import type { Database } from "../db/database.ts";
+import { type Database, withUserLocked } from "../db/database.ts";
 import type { Clock } from "../lib/clock.ts";
 
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -51,28 +51,31 @@ export async function createSession(
   const token = randomBytes(32).toString("base64url");
   const now = clock.now();
   const expiresAt = new Date(now + SESSION_MAX_MS);
-  await db
-    .insertInto("sessions")
-    .values({
-      id_hash: hashToken(token),
-      user_id: userId,
-      created_at: new Date(now).toISOString(),
-      last_seen_at: new Date(now).toISOString(),
-      expires_at: expiresAt.toISOString(),
-    })
-    .execute();
-  const kept = db
-    .selectFrom("sessions")
-    .select("id_hash")
-    .where("user_id", "=", userId)
-    .orderBy("created_at", "desc")
-    .orderBy("id_hash")
-    .limit(MAX_SESSIONS_PER_USER);
-  await db
-    .deleteFrom("sessions")
-    .where("user_id", "=", userId)
-    .where("id_hash", "not in", kept)
-    .execute();
+  // Under the user's row lock, so log-ins at once cannot leave more than the cap.
+  await withUserLocked(db, userId, async (trx) => {
+    await trx
+      .insertInto("sessions")
+      .values({
+        id_hash: hashToken(token),
+        user_id: userId,
+        created_at: new Date(now).toISOString(),
+        last_seen_at: new Date(now).toISOString(),
+        expires_at: expiresAt.toISOString(),
+      })
+      .execute();
+    const kept = trx
+      .selectFrom("sessions")
+      .select("id_hash")
+      .where("user_id", "=", userId)
+      .orderBy("created_at", "desc")
+      .orderBy("id_hash")
+      .limit(MAX_SESSIONS_PER_USER);
+    await trx
+      .deleteFrom("sessions")
+      .where("user_id", "=", userId)
+      .where("id_hash", "not in", kept)
+      .execute();
+  });
   return { token, expiresAt };
 }
 
@@ -125,6 +128,21 @@ export async function validateSession(
 
 export async function deleteSession(db: Database, idHash: string): Promise<void> {
   await db.deleteFrom("sessions").where("id_hash", "=", idHash).execute();
+}
+
+/**
+ * True while the session still exists. Checked again under the user's row
+ * lock by anything that creates rows for a user (keys, endpoints), so a
+ * request whose session was ended meanwhile — by a password reset that
+ * claimed the account — creates nothing.
+ */
+export async function sessionExists(db: Database, idHash: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("sessions")
+    .select("id_hash")
+    .where("id_hash", "=", idHash)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function deleteUserSessions(

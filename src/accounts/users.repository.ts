@@ -4,32 +4,44 @@ import { normalizeEmail } from "./email.ts";
 
 export { normalizeEmail };
 
-export type User = { id: string; email: string; passwordHash: string; createdAt: string };
+export type User = {
+  id: string;
+  email: string;
+  passwordHash: string;
+  createdAt: string;
+  /** When the address was confirmed; null until then. */
+  emailVerifiedAt: string | null;
+};
 
-type Row = { id: string; email: string; password_hash: string; created_at: string };
+type Row = {
+  id: string;
+  email: string;
+  password_hash: string;
+  created_at: string;
+  email_verified_at: string | null;
+};
+
+const COLUMNS = ["id", "email", "password_hash", "created_at", "email_verified_at"] as const;
 
 const toUser = (row: Row): User => ({
   id: row.id,
   email: row.email,
   passwordHash: row.password_hash,
   createdAt: row.created_at,
+  emailVerifiedAt: row.email_verified_at,
 });
 
 export async function findUserByEmail(db: Database, email: string): Promise<User | null> {
   const row = await db
     .selectFrom("users")
-    .select(["id", "email", "password_hash", "created_at"])
+    .select(COLUMNS)
     .where("email", "=", normalizeEmail(email))
     .executeTakeFirst();
   return row ? toUser(row) : null;
 }
 
 export async function findUserById(db: Database, id: string): Promise<User | null> {
-  const row = await db
-    .selectFrom("users")
-    .select(["id", "email", "password_hash", "created_at"])
-    .where("id", "=", id)
-    .executeTakeFirst();
+  const row = await db.selectFrom("users").select(COLUMNS).where("id", "=", id).executeTakeFirst();
   return row ? toUser(row) : null;
 }
 
@@ -53,7 +65,13 @@ export async function createUser(
     .onConflict((oc) => oc.column("email").doNothing())
     .executeTakeFirst();
   if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return null;
-  return { id, email: normalizeEmail(email), passwordHash, createdAt: nowIso };
+  return {
+    id,
+    email: normalizeEmail(email),
+    passwordHash,
+    createdAt: nowIso,
+    emailVerifiedAt: null,
+  };
 }
 
 export async function updatePasswordHash(

@@ -5,6 +5,7 @@
  * keys pages.
  */
 import type { FastifyInstance } from "fastify";
+import { createAccountNotices } from "../accounts/account-notices.ts";
 import type { Database } from "../db/database.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { Deliver } from "../mail/mailer.ts";
@@ -95,7 +96,7 @@ export function registerApiKeys(
   return { verifier, revoke, keyUsage };
 }
 
-/** /account/keys: list, create (mailed to the owner, at most KEY_CREATION_POLICY), delete, usage. */
+/** /account/keys: list, create (mailed to a confirmed owner, at most KEY_CREATION_POLICY), delete, usage. */
 export async function registerApiKeyPages(
   app: FastifyInstance,
   options: PagePluginOptions & {
@@ -109,9 +110,12 @@ export async function registerApiKeyPages(
 ): Promise<void> {
   const { db, clock, keys, limiter, deliver, origin, pageContext, protect } = options;
   const { revoke, keyUsage } = keys;
+  const notify = createAccountNotices(db, deliver, app.log);
   await app.register(apiKeysPages, {
     onKeyDeleted: (keyId: string) => revoke({ kind: "key", id: keyId }),
-    onKeyCreated: (owner, key) => deliver(keyCreatedMail(owner.email, key, origin)),
+    // Only to a confirmed address (account-notices.ts).
+    onKeyCreated: (owner, key) =>
+      void notify(owner.userId, (email) => keyCreatedMail(email, key, origin)),
     flushUsage: () => keyUsage.flush(),
     throttleCreation: async (userId: string, nowMs: number) => {
       const decision = await limiter.hit(accountCounter(userId), KEY_CREATION_POLICY, nowMs);

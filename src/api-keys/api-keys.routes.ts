@@ -16,7 +16,8 @@ import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
 import { logSecurityEvent } from "../accounts/security-events.ts";
 import { requireLogin, requireSession, sessionOf } from "../accounts/session.plugin.ts";
-import type { Database } from "../db/database.ts";
+import { sessionExists } from "../accounts/sessions.ts";
+import { type Database, withUserLocked } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import type { Clock } from "../lib/clock.ts";
 import { isCalendarDate, isoDay } from "../lib/dates.ts";
@@ -303,12 +304,12 @@ export async function apiKeysPages(
           message: "This form is out of date. Please submit it again.",
         });
       }
-      if ((await countApiKeys(db, session.userId)) >= MAX_KEYS_PER_USER) {
-        return render(409, {
+      const atCap = () =>
+        render(409, {
           kind: "error",
           message: `You already have ${MAX_KEYS_PER_USER} keys. Delete one first.`,
         });
-      }
+      if ((await countApiKeys(db, session.userId)) >= MAX_KEYS_PER_USER) return atCap();
       const throttle = await options.throttleCreation(session.userId, now);
       if (!throttle.allowed) {
         const hours = Math.max(1, Math.ceil(throttle.retryAfterMs / 3_600_000));
@@ -318,13 +319,25 @@ export async function apiKeysPages(
           message: `You have created ${KEY_CREATIONS_PER_DAY} keys in the last 24 hours, the most allowed. You can create another in about ${hours} hour${hours === 1 ? "" : "s"}; meanwhile, keep using the keys you have.`,
         });
       }
-      const result = await createApiKey(db, {
-        userId: session.userId,
-        name,
-        expiresAt: expires === "" ? null : expiryInstant(expires),
-        nonce: form.nonce as string,
-        nowIso: new Date(now).toISOString(),
+      // Counted again and created under the user's row lock: concurrent
+      // requests cannot pass the cap together, and a request whose session
+      // ended meanwhile (a reset that claimed the account) creates nothing.
+      const result = await withUserLocked(db, session.userId, async (trx) => {
+        if (!(await sessionExists(trx, session.idHash))) return "session_ended" as const;
+        if ((await countApiKeys(trx, session.userId)) >= MAX_KEYS_PER_USER)
+          return "at_cap" as const;
+        return createApiKey(trx, {
+          userId: session.userId,
+          name,
+          expiresAt: expires === "" ? null : expiryInstant(expires),
+          nonce: form.nonce as string,
+          nowIso: new Date(now).toISOString(),
+        });
       });
+      if (result === "session_ended") {
+        return reply.header("cache-control", "no-store").redirect("/login", 303);
+      }
+      if (result === "at_cap") return atCap();
       if (result === null) {
         return render(409, {
           kind: "error",

@@ -2,7 +2,8 @@
  * Warnings before a key expires: on the API keys page (`daysLeft`), and by
  * email, once per key, when it has EXPIRY_NOTICE_DAYS or fewer to go.
  * `sendExpiryNotices` runs on a timer; `expiry_notice_at` makes it
- * idempotent across runs and processes.
+ * idempotent across runs and processes. Only owners whose address is
+ * confirmed are mailed (accounts/account-notices.ts says why).
  */
 import type { Database } from "../db/database.ts";
 import type { Deliver } from "../mail/mailer.ts";
@@ -27,7 +28,7 @@ function lastDayOf(expiresAt: string): string {
   });
 }
 
-/** Emails the owner of every key entering its last EXPIRY_NOTICE_DAYS, once; returns how many. */
+/** Emails the (confirmed) owner of every key entering its last EXPIRY_NOTICE_DAYS, once; returns how many. */
 export async function sendExpiryNotices(
   db: Database,
   deliver: Deliver,
@@ -50,6 +51,7 @@ export async function sendExpiryNotices(
     .where("api_keys.expires_at", ">", nowIso)
     .where("api_keys.expires_at", "<=", horizon)
     .where("api_keys.expiry_notice_at", "is", null)
+    .where("users.email_verified_at", "is not", null)
     .execute();
   let sent = 0;
   for (const key of due) {

@@ -121,6 +121,48 @@ export function supportsSkipLocked(db: Kysely<DB>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
+/**
+ * On SQLite, makes the transaction `trx` the database's writer from now on:
+ * call it first in a transaction that reads, then writes. SQLite starts a
+ * transaction deferred, and one that has read cannot become the writer if
+ * another connection to the file wrote meanwhile (it fails at once with
+ * "database is locked": busy_timeout does not apply to a stale snapshot).
+ * A write as the first statement — one that changes no row — takes the
+ * write lock up front, waiting for it under busy_timeout. PostgreSQL needs
+ * nothing (its transactions lock rows, not the database).
+ */
+export async function takeWriteLock(trx: Kysely<DB>): Promise<void> {
+  if (supportsSkipLocked(trx)) return;
+  await sql`update users set id = id where 1 = 0`.execute(trx);
+}
+
+/**
+ * Runs `work` in a transaction that holds the user's row lock, so per-user
+ * caps (count, then insert) hold however many requests race: on PostgreSQL
+ * `SELECT … FOR UPDATE` of the `users` row makes every other such
+ * transaction for that user wait until this one commits, and the count it
+ * then makes (a new statement, so a new snapshot under READ COMMITTED) sees
+ * every committed row. SQLite needs no row lock: the app's one connection
+ * runs one transaction at a time, and the transaction takes the file's one
+ * write lock before it counts (`takeWriteLock`). Joins the transaction `db`
+ * already is, if it is one.
+ */
+export function withUserLocked<T>(
+  db: Kysely<DB>,
+  userId: string,
+  work: (trx: Kysely<DB>) => Promise<T>,
+): Promise<T> {
+  const locked = async (trx: Kysely<DB>) => {
+    if (supportsSkipLocked(trx)) {
+      await trx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().execute();
+    } else {
+      await takeWriteLock(trx);
+    }
+    return work(trx);
+  };
+  return db.isTransaction ? locked(db) : db.transaction().execute(locked);
+}
+
 /** Connection-level failures of PostgreSQL: class 08 (connection), 57P0x (shutdown), 53300 (too many connections). */
 const UNAVAILABLE_SQLSTATE = /^(08|57P0|53300)/;
 const UNAVAILABLE_ERRNO = new Set([

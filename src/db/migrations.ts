@@ -184,6 +184,58 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  "0004_webhook_fairness_and_rotation": {
+    async up(db: Kysely<unknown>) {
+      const endpoints = db.schema.alterTable("webhook_endpoints");
+      // Round-robin between endpoints, and the circuit breaker (webhook.queue.ts).
+      await endpoints.addColumn("last_claimed_at", "text").execute();
+      await endpoints.addColumn("paused_until", "text").execute();
+      await endpoints
+        .addColumn("timeouts_in_a_row", "integer", (c) => c.notNull().defaultTo(0))
+        .execute();
+      // The owner is told of a disabled endpoint at most once a day.
+      await endpoints.addColumn("disabled_notice_at", "text").execute();
+      // Secret rotation: the previous secret also signs until it expires.
+      await endpoints.addColumn("previous_secret", "text").execute();
+      await endpoints.addColumn("previous_secret_expires_at", "text").execute();
+      // Deliveries made by hand (test events, resends) are tried once: no day of retries.
+      await db.schema.alterTable("webhook_deliveries").addColumn("give_up_at", "text").execute();
+      await db.schema
+        .createIndex("webhook_deliveries_endpoint_state")
+        .on("webhook_deliveries")
+        .columns(["endpoint_id", "state", "next_attempt_at"])
+        .execute();
+      // What is in flight (leased) per endpoint: few rows, counted at every claim.
+      await db.schema
+        .createIndex("webhook_deliveries_endpoint_lease")
+        .on("webhook_deliveries")
+        .columns(["endpoint_id", "lease_until"])
+        .execute();
+      // URLs were stored as typed (trimmed); store them as the URL parser
+      // writes them, so no stored URL carries a line break or a control
+      // character. One that does not parse any more is disabled.
+      const rows = await sql<{
+        id: string;
+        url: string;
+      }>`select id, url from webhook_endpoints`.execute(db);
+      for (const row of rows.rows) {
+        let href: string | null = null;
+        try {
+          href = new URL(row.url).href;
+        } catch {
+          href = null;
+        }
+        if (href === row.url) continue;
+        if (href === null) {
+          await sql`update webhook_endpoints set disabled_at = ${new Date().toISOString()}, disabled_reason = ${"Its URL is not valid."} where id = ${row.id} and disabled_at is null`.execute(
+            db,
+          );
+        } else {
+          await sql`update webhook_endpoints set url = ${href} where id = ${row.id}`.execute(db);
+        }
+      }
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

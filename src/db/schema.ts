@@ -3,6 +3,8 @@
  * in both SQLite and PostgreSQL, so they compare correctly as text and the
  * same query code serves both dialects.
  */
+import type { Generated } from "kysely";
+
 export type UsersTable = {
   id: string;
   email: string;
@@ -85,6 +87,17 @@ export type WebhookEndpointsTable = {
   /** When deliveries stopped (410 Gone, or failing for days); null while enabled. */
   disabled_at: string | null;
   disabled_reason: string | null;
+  /** When a delivery to it was last claimed: claims go round-robin, least recently served first. */
+  last_claimed_at: string | null;
+  /** The circuit breaker: after a timeout nothing is claimed for it before this instant. */
+  paused_until: string | null;
+  /** Attempts that timed out since its last answer; above 0 it gets one attempt at a time. */
+  timeouts_in_a_row: Generated<number>;
+  /** When its owner was last told it was disabled (at most once a day). */
+  disabled_notice_at: string | null;
+  /** The secret it had before the last rotation; it also signs until `previous_secret_expires_at`. */
+  previous_secret: string | null;
+  previous_secret_expires_at: string | null;
 };
 
 /** An event once, whatever the number of endpoints it goes to. */
@@ -108,6 +121,12 @@ export type WebhookDeliveriesTable = {
   attempts: number;
   created_at: string;
   next_attempt_at: string;
+  /**
+   * No retry is scheduled after this instant; null: a day after `created_at`
+   * (events). Test events and resends set it to when they were queued, so
+   * they are tried once.
+   */
+  give_up_at: string | null;
   /** While an instance is delivering it: no other claims it before this instant. */
   lease_until: string | null;
   /** Who holds the lease: only that holder may record the attempt's outcome. */

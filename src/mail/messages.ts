@@ -62,14 +62,48 @@ export function accountDeletedMail(to: string): Mail {
   };
 }
 
+/**
+ * The endpoint is named by its host, never by the URL as typed: nothing a
+ * user wrote reaches a mail body.
+ */
 export function webhookDisabledMail(
   to: string,
-  endpoint: { url: string; reason: string },
+  endpoint: { host: string; reason: string },
   origin: string,
 ): Mail {
   return {
     to,
     subject: "A webhook endpoint was disabled",
-    text: `We stopped sending events to your webhook endpoint\n${endpoint.url}\n\n${endpoint.reason} Events queued for it were cancelled, and new ones are no longer sent there.\n\nTo receive events again, fix the receiver, then press “Enable again” on the endpoint's page: ${origin}/account/webhooks${SIGNATURE}`,
+    text: `We stopped sending events to your webhook endpoint on ${endpoint.host}.\n\n${endpoint.reason} Events queued for it were cancelled, and new ones are no longer sent there.\n\nTo receive events again, fix the receiver, then press “Enable again” on the endpoint's page: ${origin}/account/webhooks${SIGNATURE}`,
+  };
+}
+
+export type ClaimedAccountRemovals = {
+  sessions: number;
+  keys: { name: string; prefix: string }[];
+  endpointHosts: string[];
+};
+
+/**
+ * After a password reset took over an account whose address had never been
+ * confirmed: what was removed, since someone else may have created it.
+ */
+export function accountClaimedMail(
+  to: string,
+  removed: ClaimedAccountRemovals,
+  origin: string,
+): Mail {
+  const keys =
+    removed.keys.length === 0
+      ? "no API keys"
+      : `${removed.keys.length} API key${removed.keys.length === 1 ? "" : "s"} (${removed.keys.map((key) => `${key.prefix}…`).join(", ")}), which no longer work`;
+  const endpoints =
+    removed.endpointHosts.length === 0
+      ? "no webhook endpoints"
+      : `${removed.endpointHosts.length} webhook endpoint${removed.endpointHosts.length === 1 ? "" : "s"} (on ${removed.endpointHosts.join(", ")}), which receive nothing more`;
+  return {
+    to,
+    subject: "Your password was changed, and the account was cleared",
+    text: `The password of the account for ${to} was just reset through the link we mailed to this address, which confirms the address.\n\nThe address had never been confirmed before, so someone else may have created the account with it. To make sure nothing of theirs stays, we removed everything the account held: ${removed.sessions} session${removed.sessions === 1 ? "" : "s"} (logged out), ${keys}, and ${endpoints}.\n\nIf you created them yourself, create them again: ${origin}/account/keys${SIGNATURE}`,
   };
 }

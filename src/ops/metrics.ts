@@ -20,9 +20,10 @@
  *   scraped.
  * - the process metrics prom-client collects (CPU, memory, event loop lag).
  *
- * Exposure: on its own port when METRICS_PORT is set (server.ts); otherwise
- * on the main port, answered only to loopback clients that did not come
- * through a proxy, so it is never public by default.
+ * Exposure: only on METRICS_PORT, a listener of its own (server.ts); unset,
+ * metrics are not served at all. The main port never answers /metrics:
+ * who is calling it cannot be told reliably there (a same-host TCP proxy
+ * that adds no `X-Forwarded-For` makes every visitor look like loopback).
  */
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
@@ -206,16 +207,13 @@ export function observeRequest(
   metrics.latency.series(method, route, code).observe(elapsedMs / 1000);
 }
 
-const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
-
 export type MetricsPluginOptions = {
   metrics: Metrics;
-  serveOnMainPort: boolean;
   /** Which unexpected errors mean the database is unreachable (counted as store errors). */
   isUnavailable: (error: unknown) => boolean;
 };
 
-/** Counts every request of the app (not encapsulated) and, unless METRICS_PORT is set, serves /metrics. */
+/** Counts every request of the app (not encapsulated). /metrics itself is served by server.ts on METRICS_PORT. */
 export const metricsPlugin = fp(async function metricsPlugin(
   app: FastifyInstance,
   options: MetricsPluginOptions,
@@ -235,17 +233,6 @@ export const metricsPlugin = fp(async function metricsPlugin(
     if ((error as { code?: string }).code === "service_unavailable" || options.isUnavailable(error))
       metrics.storeErrors.inc({ store: "database" });
     done();
-  });
-  if (!options.serveOnMainPort) return;
-  app.get("/metrics", { schema: { hide: true } }, async (request, reply) => {
-    const direct =
-      request.headers["x-forwarded-for"] === undefined &&
-      LOOPBACK.test(request.socket.remoteAddress ?? "");
-    if (!direct) return reply.callNotFound();
-    return reply
-      .type(metrics.registry.contentType)
-      .header("cache-control", "no-store")
-      .send(await metrics.registry.metrics());
   });
 });
 

@@ -182,11 +182,7 @@ export async function registerOps(
   },
 ): Promise<void> {
   const { config, metrics, headers, lifecycle } = options;
-  await app.register(metricsPlugin, {
-    metrics,
-    serveOnMainPort: config.metricsPort === null,
-    isUnavailable: isDatabaseUnavailable,
-  });
+  await app.register(metricsPlugin, { metrics, isUnavailable: isDatabaseUnavailable });
   app.addHook("onRequest", (request, reply, done) => {
     reply.headers(headersFor(headers, request.url));
     reply.header("x-request-id", request.id);

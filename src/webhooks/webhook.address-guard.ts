@@ -18,10 +18,15 @@
  * is written. Redirects are never followed (webhook.sender.ts), so a
  * receiver cannot bounce a delivery to an internal address.
  *
- * IPv4-mapped IPv6 addresses (::ffff:a.b.c.d) are judged by their IPv4
- * address (node:net's BlockList does so); the other forms that embed an
- * IPv4 address (compatible, NAT64, 6to4, Teredo) are refused outright rather
- * than unpacked: no real receiver needs them.
+ * IPv4-mapped IPv6 addresses (::ffff:0:0/96, ::ffff:a.b.c.d) are judged by
+ * their IPv4 address (node:net's BlockList does so; the range cannot be a
+ * rule of its own, since BlockList would then match every IPv4 address);
+ * the other forms that embed an IPv4 address (compatible, IPv4-translated,
+ * NAT64, 6to4, Teredo) are refused outright rather than unpacked: no real
+ * receiver needs them.
+ *
+ * The allow-list holds addresses, not ports: an allow-listed address is
+ * admitted on every port (docs/webhooks.md).
  * Reasoning and the list's sources: docs/SECURITY.md (Webhooks and SSRF).
  */
 import type { LookupAddress, LookupOptions } from "node:dns";
@@ -52,6 +57,7 @@ const FORBIDDEN_V6: readonly [string, number][] = [
   ["::", 128], // unspecified
   ["::1", 128], // loopback
   ["::", 96], // IPv4-compatible (deprecated)
+  ["::ffff:0:0:0", 96], // IPv4-translated (SIIT, RFC 2765)
   ["64:ff9b::", 96], // NAT64
   ["64:ff9b:1::", 48], // local-use NAT64
   ["100::", 64], // discard
@@ -224,6 +230,9 @@ const LOCAL_NAME = /(^|\.)(localhost|local|internal|home\.arpa|localdomain)$/i;
 
 export const WEBHOOK_URL_MAX_LENGTH = 2000;
 
+/** Control and invisible formatting characters: never part of a URL a user means to type. */
+const CONTROL_CHARACTERS = /[\p{Cc}\p{Cf}]/u;
+
 /**
  * On a development server only: how to admit a receiver on this machine or
  * network, for a URL refused as local or private. A production server never
@@ -236,11 +245,20 @@ function allowListAdvice(host: string, literal: boolean): string {
 }
 
 /**
- * Why a URL cannot be an endpoint, or null when it may. Only https://, no
- * credentials or fragment; an IP-literal host must be admitted; plain
- * http:// only to an allow-listed address (development). Names are checked
- * again, resolved, on every connection. With `development`, a URL refused
- * for a local or private host also says which setting would admit it.
+ * The URL as it is stored and shown: as the URL parser writes it
+ * (`new URL(raw).href`), once `webhookUrlProblem` has accepted `raw`.
+ */
+export function normalizeWebhookUrl(raw: string): string {
+  return new URL(raw).href;
+}
+
+/**
+ * Why a URL cannot be an endpoint, or null when it may. One line of
+ * printable characters; only https://, no credentials or fragment; an
+ * IP-literal host must be admitted; plain http:// only to an allow-listed
+ * address (development). Names are checked again, resolved, on every
+ * connection. With `development`, a URL refused for a local or private
+ * host also says which setting would admit it.
  */
 export function webhookUrlProblem(
   raw: string,
@@ -250,12 +268,16 @@ export function webhookUrlProblem(
   if (raw.length === 0) return "Enter the URL that should receive the events.";
   if (raw.length > WEBHOOK_URL_MAX_LENGTH)
     return `The URL is too long (at most ${WEBHOOK_URL_MAX_LENGTH} characters).`;
+  if (CONTROL_CHARACTERS.test(raw))
+    return "The URL must be on one line, without line breaks, tabs or other control characters.";
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
     return "Enter a full URL starting with https://.";
   }
+  if (url.href.length > WEBHOOK_URL_MAX_LENGTH)
+    return `The URL is too long (at most ${WEBHOOK_URL_MAX_LENGTH} characters once encoded).`;
   const host = bareAddress(url.hostname);
   const literal = isIP(host) !== 0;
   const local = literal ? isForbiddenAddress(host) : LOCAL_NAME.test(host) || !host.includes(".");

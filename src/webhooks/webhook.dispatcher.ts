@@ -7,9 +7,13 @@
  * Each pass claims as many due deliveries as there are free slots, each for
  * a lease longer than one attempt can take (the 10 s timeout plus margin),
  * posts them signed, and settles each: delivered (any 2xx), retried later
- * (backoff with jitter, webhook.retry.ts), given up after about a day, or —
- * on 410 Gone, or after failing for 3 days — the endpoint disabled and its
- * owner told. Passes run every `pollIntervalMs`, at once after a wake()
+ * (backoff with jitter, webhook.retry.ts), given up after about a day (test
+ * events and resends: after their one attempt), or — on 410 Gone, or after
+ * failing for 3 days — the endpoint disabled and its owner told (at most
+ * once a day). Which deliveries fill the slots is the queue's fair claim
+ * (webhook.queue.ts): round-robin over endpoints, a few in flight per
+ * endpoint and per account, endpoints that time out paused, so a receiver
+ * that never answers holds a few slots, never all of them. Passes run every `pollIntervalMs`, at once after a wake()
  * (something was enqueued here), and again straight away while work keeps
  * coming. Every `purgeIntervalMs` (and on start) a tick also removes settled
  * deliveries older than the retention, in batches (webhook.queue.ts
@@ -60,8 +64,13 @@ export type WebhookDispatcherOptions = {
   };
   /** Called once per settled attempt (metrics). */
   onOutcome?: (outcome: DeliveryOutcome) => void;
-  /** Called when an attempt disabled an endpoint (the owner is emailed). */
-  onEndpointDisabled?: (endpoint: { url: string; ownerEmail: string; reason: string }) => void;
+  /** Called when an attempt disabled an endpoint and its owner should be told (at most once a day). */
+  onEndpointDisabled?: (endpoint: {
+    url: string;
+    userId: string;
+    ownerEmail: string;
+    reason: string;
+  }) => void;
 };
 
 export type WebhookDispatcher = {
@@ -83,7 +92,11 @@ export function outcomeOf(
   if (isDelivered(status)) return { kind: "delivered" };
   if (status === 410) return { kind: "gone" };
   const next = nowMs + retryDelayMs(claimed.attempt, random);
-  if (next - Date.parse(claimed.createdAt) > RETRY_POLICY.giveUpAfterMs) return { kind: "failed" };
+  const giveUpAtMs =
+    claimed.giveUpAt === null
+      ? Date.parse(claimed.createdAt) + RETRY_POLICY.giveUpAfterMs
+      : Date.parse(claimed.giveUpAt);
+  if (next > giveUpAtMs) return { kind: "failed" };
   return { kind: "retry", nextAttemptAtMs: next };
 }
 
@@ -103,7 +116,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   let again = false;
 
   const deliver = async (claimed: ClaimedDelivery): Promise<void> => {
-    const headers = signatureHeaders(claimed.secret, claimed.id, clock.now(), claimed.payload);
+    const headers = signatureHeaders(claimed.secrets, claimed.id, clock.now(), claimed.payload);
     const result = await send(claimed.url, claimed.payload, headers);
     const nowMs = clock.now();
     const outcome = outcomeOf(claimed, result.status, nowMs, random);
@@ -113,11 +126,12 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     });
     options.onOutcome?.(settled.settled ? outcome.kind : "lost_lease");
     if (settled.disabled !== null) {
+      const { notify, ...endpoint } = settled.disabled;
       log.warn(
-        { webhook_endpoint_id: claimed.endpointId, reason: settled.disabled.reason },
+        { webhook_endpoint_id: claimed.endpointId, reason: endpoint.reason, owner_told: notify },
         "webhook endpoint disabled",
       );
-      options.onEndpointDisabled?.(settled.disabled);
+      if (notify) options.onEndpointDisabled?.(endpoint);
     }
   };
 

@@ -6,24 +6,62 @@
  *   stable id is the key) and one `webhook_deliveries` row per endpoint,
  *   unique on (event_id, endpoint_id). Any number of instances may enqueue
  *   the same event at the same time; the unique key decides, and the
- *   losers' inserts do nothing.
+ *   losers' inserts do nothing. At most `FAIRNESS.pendingPerEndpoint`
+ *   deliveries wait for one endpoint: an event beyond that is not queued
+ *   for it, and its owner's delivery log says so.
+ * - Claim fairly: a slow or dead receiver slows only itself.
+ *   - At most `FAIRNESS.inFlightPerEndpoint` attempts are in flight to one
+ *     endpoint and `FAIRNESS.inFlightPerUser` to one user's endpoints,
+ *     counted over every instance (a delivery is in flight while its lease
+ *     runs). With 8 slots per instance, one account can hold at most 4 of
+ *     them, on all instances together.
+ *   - Round-robin: endpoints with due deliveries are served least recently
+ *     claimed first (`last_claimed_at`), one delivery each before a second
+ *     each, so a backlog at one endpoint never goes ahead of another
+ *     endpoint's next delivery.
+ *   - Circuit breaker: an attempt that timed out pauses its endpoint
+ *     (`paused_until`: 1 minute, doubling up to 30, webhook.retry.ts); after
+ *     the pause it gets one attempt at a time until it answers again.
+ *   Why the counts hold with N instances: a claim is one transaction that
+ *   first locks the `users` rows of the endpoints it considers (PostgreSQL:
+ *   `FOR UPDATE OF users SKIP LOCKED`, so claimers take disjoint users
+ *   instead of waiting), then counts what is in flight for those users in a
+ *   new statement — which, under READ COMMITTED, sees every committed
+ *   claim — and leases within the limits before committing. Two claims for
+ *   one user never overlap. On SQLite a claim takes the file's write lock
+ *   first (`takeWriteLock`): one claim at a time, whatever the connections.
  * - Claim with a lease: an instance takes due rows by setting `lease_until`
- *   (now + lease) and a random `lease_token`. On PostgreSQL the rows are
- *   chosen `FOR UPDATE SKIP LOCKED`, so instances claiming at once take
- *   different rows instead of waiting on each other; SQLite has one writer.
- *   A process that dies mid-delivery leaves a lease that expires, and the
- *   row is claimed again: delivery is at least once, and `webhook-id` (the
- *   delivery id) lets receivers drop the duplicate.
+ *   (now + lease) and a random `lease_token`. A process that dies
+ *   mid-delivery leaves a lease that expires, and the row is claimed again:
+ *   delivery is at least once, and `webhook-id` (the delivery id) lets
+ *   receivers drop the duplicate.
  * - Settle with the token: only the lease holder records the outcome (a
  *   holder whose lease ran out and was taken over changes nothing).
+ * - Deliveries made by hand (test events, resends) are tried once
+ *   (`give_up_at` = when they were queued): they never start a day of
+ *   retries.
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import type { DatasetManifest } from "../dataset/dataset.schema.ts";
-import { type Database, supportsSkipLocked } from "../db/database.ts";
+import { type Database, supportsSkipLocked, takeWriteLock } from "../db/database.ts";
 import type { Clock } from "../lib/clock.ts";
 import { serializePayload, TEST_EVENT_TYPE, type WebhookEvent } from "./webhook.events.ts";
+import { breakerPauseMs } from "./webhook.retry.ts";
 import { DELIVERY_LOG_SIZE, parseList } from "./webhooks.repository.ts";
+
+/** How the queue shares delivery slots between endpoints and accounts (see the contract above). */
+export const FAIRNESS = {
+  /** Attempts in flight to one endpoint, every instance together (1 while its breaker is half-open). */
+  inFlightPerEndpoint: 2,
+  /** Attempts in flight to one user's endpoints, every instance together. */
+  inFlightPerUser: 4,
+  /** Deliveries waiting for one endpoint; an event beyond this is not queued for it. */
+  pendingPerEndpoint: 1_000,
+} as const;
+
+/** How long the owner of an endpoint that was disabled is not mailed again about it. */
+export const DISABLED_NOTICE_INTERVAL_MS = 24 * 60 * 60_000;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -35,11 +73,33 @@ function inTransaction<T>(db: Database, work: (db: Database) => Promise<T>): Pro
   return db.isTransaction ? work(db) : db.transaction().execute(work);
 }
 
+/** The endpoints among `endpointIds` that already have the most deliveries allowed waiting. */
+async function endpointsAtPendingCap(
+  db: Database,
+  endpointIds: readonly string[],
+): Promise<Set<string>> {
+  if (endpointIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("webhook_deliveries")
+    .select(["endpoint_id", (eb) => eb.fn.countAll<number | string | bigint>().as("n")])
+    .where("endpoint_id", "in", endpointIds)
+    .where("state", "=", "pending")
+    .groupBy("endpoint_id")
+    .execute();
+  return new Set(
+    rows
+      .filter((row) => Number(row.n) >= FAIRNESS.pendingPerEndpoint)
+      .map((row) => row.endpoint_id),
+  );
+}
+
 /**
  * Fans `event` out to every enabled endpoint subscribed to its type (and,
  * when it has one, its jurisdiction): one delivery per endpoint, due now.
  * Safe to call any number of times, from any number of instances: the event
- * is enqueued once per endpoint. Returns how many deliveries this call added.
+ * is enqueued once per endpoint. An endpoint with FAIRNESS.pendingPerEndpoint
+ * deliveries waiting gets the event as a failed delivery with a line in its
+ * log instead. Returns how many deliveries this call queued.
  */
 export async function enqueueWebhookEvent(
   db: Database,
@@ -54,16 +114,21 @@ export async function enqueueWebhookEvent(
       .select(["id", "event_types", "jurisdictions"])
       .where("disabled_at", "is", null)
       .execute();
-    const targets = endpoints.filter((endpoint) => {
-      if (!(parseList(endpoint.event_types) ?? []).includes(event.type)) return false;
-      const only = parseList(endpoint.jurisdictions);
-      return event.jurisdiction === null || only === null || only.includes(event.jurisdiction);
-    });
+    const targets = endpoints
+      .filter((endpoint) => {
+        if (!(parseList(endpoint.event_types) ?? []).includes(event.type)) return false;
+        const only = parseList(endpoint.jurisdictions);
+        return event.jurisdiction === null || only === null || only.includes(event.jurisdiction);
+      })
+      .map((endpoint) => endpoint.id);
+    const full = await endpointsAtPendingCap(trx, targets);
+    for (const endpointId of full) await recordNotQueued(trx, event, endpointId, nowIso);
     return insertDeliveries(
       trx,
       event.id,
-      targets.map((endpoint) => endpoint.id),
+      targets.filter((id) => !full.has(id)),
       nowIso,
+      null,
     );
   });
 }
@@ -88,6 +153,7 @@ async function insertDeliveries(
   eventId: string,
   endpointIds: readonly string[],
   nowIso: string,
+  giveUpAt: string | null,
 ): Promise<number> {
   if (endpointIds.length === 0) return 0;
   const result = await db
@@ -101,6 +167,7 @@ async function insertDeliveries(
         attempts: 0,
         created_at: nowIso,
         next_attempt_at: nowIso,
+        give_up_at: giveUpAt,
       })),
     )
     .onConflict((oc) => oc.columns(["event_id", "endpoint_id"]).doNothing())
@@ -108,12 +175,74 @@ async function insertDeliveries(
   return Number(result.numInsertedOrUpdatedRows ?? 0);
 }
 
-/** A `webhook.test` event for one endpoint, whatever it subscribes to. */
+/** An event not queued because its endpoint's queue is full: a failed delivery and a line in the log. */
+async function recordNotQueued(
+  db: Database,
+  event: WebhookEvent,
+  endpointId: string,
+  nowIso: string,
+): Promise<void> {
+  const error = `not sent: ${FAIRNESS.pendingPerEndpoint.toLocaleString("en-US")} deliveries were already waiting for this endpoint`;
+  const id = deliveryId();
+  const inserted = await db
+    .insertInto("webhook_deliveries")
+    .values({
+      id,
+      event_id: event.id,
+      endpoint_id: endpointId,
+      state: "failed",
+      attempts: 0,
+      created_at: nowIso,
+      next_attempt_at: nowIso,
+      last_attempt_at: nowIso,
+      last_error: error,
+    })
+    .onConflict((oc) => oc.columns(["event_id", "endpoint_id"]).doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return;
+  await db
+    .insertInto("webhook_attempts")
+    .values({
+      id: randomUUID(),
+      delivery_id: id,
+      endpoint_id: endpointId,
+      event_type: event.type,
+      attempt: 0,
+      attempted_at: nowIso,
+      status_code: null,
+      error,
+      duration_ms: 0,
+    })
+    .execute();
+  await pruneAttemptLog(db, endpointId);
+}
+
+/** Keeps the newest DELIVERY_LOG_SIZE attempts of an endpoint. */
+async function pruneAttemptLog(db: Database, endpointId: string): Promise<void> {
+  await db
+    .deleteFrom("webhook_attempts")
+    .where("endpoint_id", "=", endpointId)
+    .where("id", "not in", (eb) =>
+      eb
+        .selectFrom("webhook_attempts")
+        .select("id")
+        .where("endpoint_id", "=", endpointId)
+        .orderBy("attempted_at", "desc")
+        .orderBy("attempt", "desc")
+        .limit(DELIVERY_LOG_SIZE),
+    )
+    .execute();
+}
+
+/**
+ * A `webhook.test` event for one endpoint, whatever it subscribes to, tried
+ * once. False (nothing queued) when the endpoint's queue is full.
+ */
 export async function enqueueTestEvent(
   db: Database,
   endpointId: string,
   clock: Clock,
-): Promise<void> {
+): Promise<boolean> {
   const now = clock.now();
   const event: WebhookEvent = {
     id: `${TEST_EVENT_TYPE}:${randomUUID()}`,
@@ -125,9 +254,54 @@ export async function enqueueTestEvent(
       message: "A test event from the webhooks page. It carries no data; reply with any 2xx.",
     },
   };
-  await inTransaction(db, async (trx) => {
+  return inTransaction(db, async (trx) => {
+    await takeWriteLock(trx);
+    if ((await endpointsAtPendingCap(trx, [endpointId])).size > 0) return false;
     await insertEvent(trx, event, iso(now));
-    await insertDeliveries(trx, event.id, [endpointId], iso(now));
+    await insertDeliveries(trx, event.id, [endpointId], iso(now), iso(now));
+    return true;
+  });
+}
+
+/**
+ * Queues a past delivery of the user's endpoint again, now, with the same
+ * `webhook-id` (receivers that already processed it can tell), for one
+ * attempt. False when the delivery is not theirs, the endpoint is disabled
+ * or its queue is full, or it is being delivered right now.
+ */
+export async function resendDelivery(
+  db: Database,
+  input: { userId: string; endpointId: string; deliveryId: string; nowMs: number },
+): Promise<boolean> {
+  const nowIso = iso(input.nowMs);
+  return inTransaction(db, async (trx) => {
+    await takeWriteLock(trx);
+    if ((await endpointsAtPendingCap(trx, [input.endpointId])).size > 0) return false;
+    const result = await trx
+      .updateTable("webhook_deliveries")
+      .set({
+        state: "pending",
+        next_attempt_at: nowIso,
+        created_at: nowIso,
+        give_up_at: nowIso,
+        lease_until: null,
+        lease_token: null,
+      })
+      .where("id", "=", input.deliveryId)
+      .where("endpoint_id", "=", input.endpointId)
+      .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<", nowIso)]))
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom("webhook_endpoints")
+            .select("id")
+            .where("webhook_endpoints.id", "=", input.endpointId)
+            .where("webhook_endpoints.user_id", "=", input.userId)
+            .where("webhook_endpoints.disabled_at", "is", null),
+        ),
+      )
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   });
 }
 
@@ -177,18 +351,22 @@ export type ClaimedDelivery = {
   eventType: string;
   endpointId: string;
   url: string;
-  secret: string;
+  /** The secrets that sign this attempt: the endpoint's, and during a rotation its previous one. */
+  secrets: string[];
   payload: string;
   /** This attempt's number (1 for the first). */
   attempt: number;
-  /** When the delivery was (re)queued: retries stop a day after. */
+  /** When the delivery was (re)queued: retries stop a day after, or at `giveUpAt`. */
   createdAt: string;
+  /** No retry after this instant (test events and resends: when queued); null: a day after `createdAt`. */
+  giveUpAt: string | null;
   leaseToken: string;
 };
 
 /**
- * Claims up to `limit` due deliveries for `leaseMs`. Rows whose endpoint is
- * disabled are not claimed (they were cancelled when it was disabled).
+ * Claims up to `limit` due deliveries for `leaseMs`, fairly (see the
+ * contract above): round-robin over endpoints, within the in-flight limits
+ * per endpoint and per user, skipping disabled and paused endpoints.
  */
 export async function claimDueDeliveries(
   db: Database,
@@ -197,54 +375,163 @@ export async function claimDueDeliveries(
   if (options.limit <= 0) return [];
   const nowIso = iso(options.nowMs);
   const token = randomBytes(12).toString("base64url");
-  const due = db
-    .selectFrom("webhook_deliveries")
-    .select("id")
-    .where("state", "=", "pending")
-    .where("next_attempt_at", "<=", nowIso)
-    .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<", nowIso)]))
-    .orderBy("next_attempt_at")
-    .limit(options.limit)
-    .$if(supportsSkipLocked(db), (query) => query.forUpdate().skipLocked());
-  const claimed = await db
-    .updateTable("webhook_deliveries")
-    .set({
-      lease_until: iso(options.nowMs + options.leaseMs),
-      lease_token: token,
-      attempts: sql<number>`attempts + 1`,
-    })
-    .where("id", "in", due)
-    .where("state", "=", "pending")
-    .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<", nowIso)]))
-    .returning(["id", "attempts", "created_at"])
-    .execute();
-  if (claimed.length === 0) return [];
-  const details = await db
-    .selectFrom("webhook_deliveries as d")
-    .innerJoin("webhook_endpoints as e", "e.id", "d.endpoint_id")
-    .innerJoin("webhook_events as v", "v.id", "d.event_id")
-    .select(["d.id", "d.event_id", "v.type", "d.endpoint_id", "e.url", "e.secret", "v.payload"])
-    .where(
-      "d.id",
-      "in",
-      claimed.map((row) => row.id),
-    )
-    .where("d.lease_token", "=", token)
-    .where("e.disabled_at", "is", null)
-    .execute();
-  const byId = new Map(claimed.map((row) => [row.id, row]));
-  return details.map((row) => ({
-    id: row.id,
-    eventId: row.event_id,
-    eventType: row.type,
-    endpointId: row.endpoint_id,
-    url: row.url,
-    secret: row.secret,
-    payload: row.payload,
-    attempt: Number(byId.get(row.id)?.attempts ?? 1),
-    createdAt: byId.get(row.id)?.created_at ?? nowIso,
-    leaseToken: token,
-  }));
+  return inTransaction(db, async (trx) => {
+    await takeWriteLock(trx);
+    // 1. Endpoints with something due, least recently served first; their
+    //    users' rows locked (PostgreSQL) so no other claim counts them now.
+    const candidates = await trx
+      .selectFrom("webhook_endpoints as e")
+      .innerJoin("users as u", "u.id", "e.user_id")
+      .select([
+        "e.id",
+        "e.user_id",
+        "e.timeouts_in_a_row",
+        "e.url",
+        "e.secret",
+        "e.previous_secret",
+        "e.previous_secret_expires_at",
+      ])
+      .where("e.disabled_at", "is", null)
+      .where((eb) => eb.or([eb("e.paused_until", "is", null), eb("e.paused_until", "<=", nowIso)]))
+      // Its oldest claimable delivery is due: a probe of the endpoint's
+      // index per endpoint (a scalar subquery, so no database turns it into
+      // a scan of the whole backlog).
+      .where(
+        (eb) =>
+          eb
+            .selectFrom("webhook_deliveries as d")
+            .select("d.next_attempt_at")
+            .whereRef("d.endpoint_id", "=", "e.id")
+            .where("d.state", "=", "pending")
+            .where((w) => w.or([w("d.lease_until", "is", null), w("d.lease_until", "<", nowIso)]))
+            .orderBy("d.next_attempt_at")
+            .limit(1),
+        "<=",
+        nowIso,
+      )
+      // Users already at their limit are not worth a lock (counted exactly below).
+      .where(
+        (eb) =>
+          eb
+            .selectFrom("webhook_deliveries as f")
+            .innerJoin("webhook_endpoints as g", "g.id", "f.endpoint_id")
+            .select((s) => s.fn.countAll().as("n"))
+            .whereRef("g.user_id", "=", "e.user_id")
+            .where("f.lease_until", ">=", nowIso),
+        "<",
+        FAIRNESS.inFlightPerUser,
+      )
+      .orderBy(sql`coalesce(e.last_claimed_at, '')`)
+      .orderBy("e.id")
+      .limit(options.limit)
+      .$if(supportsSkipLocked(trx), (query) => query.forUpdate("u").skipLocked())
+      .execute();
+    if (candidates.length === 0) return [];
+
+    // 2. What is in flight for those users, counted under their locks. A
+    //    lease is set only on a pending row and cleared whenever a row
+    //    leaves that state, so a running lease alone means "in flight" (and
+    //    (endpoint, lease) index finds the few such rows).
+    const inFlight = await trx
+      .selectFrom("webhook_deliveries as d")
+      .innerJoin("webhook_endpoints as e", "e.id", "d.endpoint_id")
+      .select([
+        "d.endpoint_id",
+        "e.user_id",
+        (eb) => eb.fn.countAll<number | string | bigint>().as("n"),
+      ])
+      .where("e.user_id", "in", [...new Set(candidates.map((c) => c.user_id))])
+      .where("d.lease_until", ">=", nowIso)
+      .groupBy(["d.endpoint_id", "e.user_id"])
+      .execute();
+    const perEndpoint = new Map<string, number>();
+    const perUser = new Map<string, number>();
+    for (const row of inFlight) {
+      perEndpoint.set(row.endpoint_id, Number(row.n));
+      perUser.set(row.user_id, (perUser.get(row.user_id) ?? 0) + Number(row.n));
+    }
+
+    // 3. Each candidate's oldest due deliveries, as many as it could take
+    //    (one short index range per endpoint, never the whole backlog).
+    type Due = { id: string; event_id: string; type: string; payload: string };
+    const queues = new Map<string, Due[]>();
+    for (const candidate of candidates) {
+      const rows = await trx
+        .selectFrom("webhook_deliveries as d")
+        .innerJoin("webhook_events as v", "v.id", "d.event_id")
+        .select(["d.id", "d.event_id", "v.type", "v.payload"])
+        .where("d.endpoint_id", "=", candidate.id)
+        .where("d.state", "=", "pending")
+        .where("d.next_attempt_at", "<=", nowIso)
+        .where((w) => w.or([w("d.lease_until", "is", null), w("d.lease_until", "<", nowIso)]))
+        .orderBy("d.next_attempt_at")
+        .limit(FAIRNESS.inFlightPerEndpoint)
+        .execute();
+      queues.set(candidate.id, rows);
+    }
+
+    // 4. Round-robin: one each, in turn, then a second each, within the limits.
+    const picked = new Map<string, { due: Due; endpoint: (typeof candidates)[number] }>();
+    const served = new Set<string>();
+    for (let turn = 0; turn < FAIRNESS.inFlightPerEndpoint; turn++) {
+      for (const candidate of candidates) {
+        if (picked.size >= options.limit) break;
+        const due = queues.get(candidate.id)?.[turn];
+        if (due === undefined) continue;
+        const endpointLimit =
+          Number(candidate.timeouts_in_a_row) > 0 ? 1 : FAIRNESS.inFlightPerEndpoint;
+        if ((perEndpoint.get(candidate.id) ?? 0) >= endpointLimit) continue;
+        if ((perUser.get(candidate.user_id) ?? 0) >= FAIRNESS.inFlightPerUser) continue;
+        picked.set(due.id, { due, endpoint: candidate });
+        served.add(candidate.id);
+        perEndpoint.set(candidate.id, (perEndpoint.get(candidate.id) ?? 0) + 1);
+        perUser.set(candidate.user_id, (perUser.get(candidate.user_id) ?? 0) + 1);
+      }
+    }
+    if (picked.size === 0) return [];
+    const leased = await trx
+      .updateTable("webhook_deliveries")
+      .set({
+        lease_until: iso(options.nowMs + options.leaseMs),
+        lease_token: token,
+        attempts: sql<number>`attempts + 1`,
+      })
+      .where("id", "in", [...picked.keys()])
+      .where("state", "=", "pending")
+      .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<", nowIso)]))
+      .returning(["id", "attempts", "created_at", "give_up_at"])
+      .execute();
+    await trx
+      .updateTable("webhook_endpoints")
+      .set({ last_claimed_at: nowIso })
+      .where("id", "in", [...served])
+      .execute();
+    return leased.flatMap((row): ClaimedDelivery[] => {
+      const chosen = picked.get(row.id);
+      if (chosen === undefined) return [];
+      const { due, endpoint } = chosen;
+      return [
+        {
+          id: row.id,
+          eventId: due.event_id,
+          eventType: due.type,
+          endpointId: endpoint.id,
+          url: endpoint.url,
+          secrets:
+            endpoint.previous_secret !== null &&
+            endpoint.previous_secret_expires_at !== null &&
+            endpoint.previous_secret_expires_at > nowIso
+              ? [endpoint.secret, endpoint.previous_secret]
+              : [endpoint.secret],
+          payload: due.payload,
+          attempt: Number(row.attempts),
+          createdAt: row.created_at,
+          giveUpAt: row.give_up_at,
+          leaseToken: token,
+        },
+      ];
+    });
+  });
 }
 
 export type AttemptOutcome =
@@ -257,20 +544,30 @@ export type AttemptOutcome =
 export type SettleResult = {
   /** False when the lease was lost (taken over after expiring): nothing was changed. */
   settled: boolean;
-  /** Set when this attempt disabled the endpoint (the owner is told once). */
-  disabled: { reason: string; url: string; ownerEmail: string } | null;
+  /**
+   * Set when this attempt disabled the endpoint. `notify` is true when its
+   * owner should be told: not more than once a day per endpoint.
+   */
+  disabled: {
+    reason: string;
+    url: string;
+    userId: string;
+    ownerEmail: string;
+    notify: boolean;
+  } | null;
 };
 
 /**
  * Records one attempt: the delivery's new state (fenced by the lease
  * token), the log line (keeping the newest DELIVERY_LOG_SIZE per endpoint),
+ * the circuit breaker (a timeout pauses the endpoint, an answer closes it),
  * and the endpoint's health — healthy again on success; disabled on 410, or
  * when it has failed every attempt for `disableAfterMs`.
  */
 export async function settleDelivery(
   db: Database,
   claimed: ClaimedDelivery,
-  result: { status: number | null; error: string | null; durationMs: number },
+  result: { status: number | null; error: string | null; durationMs: number; timedOut?: boolean },
   outcome: AttemptOutcome,
   options: { nowMs: number; disableAfterMs: number },
 ): Promise<SettleResult> {
@@ -311,19 +608,8 @@ export async function settleDelivery(
         duration_ms: result.durationMs,
       })
       .execute();
-    await trx
-      .deleteFrom("webhook_attempts")
-      .where("endpoint_id", "=", claimed.endpointId)
-      .where("id", "not in", (eb) =>
-        eb
-          .selectFrom("webhook_attempts")
-          .select("id")
-          .where("endpoint_id", "=", claimed.endpointId)
-          .orderBy("attempted_at", "desc")
-          .orderBy("attempt", "desc")
-          .limit(DELIVERY_LOG_SIZE),
-      )
-      .execute();
+    await pruneAttemptLog(trx, claimed.endpointId);
+    await recordBreaker(trx, claimed.endpointId, result, options.nowMs);
     if (outcome.kind === "delivered") {
       await trx
         .updateTable("webhook_endpoints")
@@ -342,7 +628,7 @@ export async function settleDelivery(
     const endpoint = await trx
       .selectFrom("webhook_endpoints as e")
       .innerJoin("users as u", "u.id", "e.user_id")
-      .select(["e.failing_since", "e.url", "u.email"])
+      .select(["e.failing_since", "e.url", "e.user_id", "u.email"])
       .where("e.id", "=", claimed.endpointId)
       .executeTakeFirst();
     if (endpoint === undefined) return { settled: true, disabled: null };
@@ -354,12 +640,66 @@ export async function settleDelivery(
           ? `Every delivery failed for ${Math.round(options.disableAfterMs / 86_400_000)} days.`
           : null;
     if (reason === null) return { settled: true, disabled: null };
-    const disabled = await disableEndpoint(trx, claimed.endpointId, reason, nowIso);
+    if (!(await disableEndpoint(trx, claimed.endpointId, reason, nowIso)))
+      return { settled: true, disabled: null };
+    // The owner hears of it at most once a day per endpoint, however often
+    // it is enabled and disabled again.
+    const noticed = await trx
+      .updateTable("webhook_endpoints")
+      .set({ disabled_notice_at: nowIso })
+      .where("id", "=", claimed.endpointId)
+      .where((eb) =>
+        eb.or([
+          eb("disabled_notice_at", "is", null),
+          eb("disabled_notice_at", "<=", iso(options.nowMs - DISABLED_NOTICE_INTERVAL_MS)),
+        ]),
+      )
+      .executeTakeFirst();
     return {
       settled: true,
-      disabled: disabled ? { reason, url: endpoint.url, ownerEmail: endpoint.email } : null,
+      disabled: {
+        reason,
+        url: endpoint.url,
+        userId: endpoint.user_id,
+        ownerEmail: endpoint.email,
+        notify: Number(noticed.numUpdatedRows) > 0,
+      },
     };
   });
+}
+
+/**
+ * The circuit breaker: an attempt that got no answer in time pauses the
+ * endpoint (longer after each timeout in a row); any answer closes it.
+ * Errors that cost no waiting (refused, no such host) change nothing.
+ */
+async function recordBreaker(
+  db: Database,
+  endpointId: string,
+  result: { status: number | null; timedOut?: boolean },
+  nowMs: number,
+): Promise<void> {
+  if (result.timedOut === true) {
+    const row = await db
+      .updateTable("webhook_endpoints")
+      .set({ timeouts_in_a_row: sql<number>`timeouts_in_a_row + 1` })
+      .where("id", "=", endpointId)
+      .returning("timeouts_in_a_row")
+      .executeTakeFirst();
+    if (row === undefined) return;
+    await db
+      .updateTable("webhook_endpoints")
+      .set({ paused_until: iso(nowMs + breakerPauseMs(Number(row.timeouts_in_a_row))) })
+      .where("id", "=", endpointId)
+      .execute();
+  } else if (result.status !== null) {
+    await db
+      .updateTable("webhook_endpoints")
+      .set({ timeouts_in_a_row: 0, paused_until: null })
+      .where("id", "=", endpointId)
+      .where((eb) => eb.or([eb("timeouts_in_a_row", ">", 0), eb("paused_until", "is not", null)]))
+      .execute();
+  }
 }
 
 /** Stops deliveries to an endpoint and cancels what it has queued; false if it was disabled already. */

@@ -6,8 +6,15 @@
  * was enqueued is given up ("failed"): about 11 attempts in all
  * (30 s, 1.5 min, 4.5 min, 13.5 min, 40 min, 2 h, 6 h, 6 h, 6 h, …).
  *
+ * Test events and resends are tried once: they never start a day of
+ * retries (their `give_up_at` is when they were queued).
+ *
  * Endpoints: one that has failed every attempt for 3 days is disabled and
- * its owner emailed; a 410 Gone disables it at once.
+ * its owner emailed; a 410 Gone disables it at once. One whose receiver
+ * let an attempt time out is paused (the circuit breaker, BREAKER_POLICY):
+ * nothing is sent to it for 1 minute, then 2, 4, … up to 30 minutes after
+ * each further timeout in a row; after a pause it gets one attempt at a
+ * time, and any answer closes the breaker.
  */
 export const RETRY_POLICY = {
   firstDelayMs: 30_000,
@@ -18,6 +25,16 @@ export const RETRY_POLICY = {
 } as const;
 
 export const DISABLE_AFTER_FAILING_MS = 3 * 24 * 60 * 60_000;
+
+export const BREAKER_POLICY = { firstPauseMs: 60_000, maxPauseMs: 30 * 60_000 } as const;
+
+/** How long an endpoint is paused after its `timeoutsInARow`-th timeout in a row (1-based). */
+export function breakerPauseMs(timeoutsInARow: number): number {
+  return Math.min(
+    BREAKER_POLICY.firstPauseMs * 2 ** Math.max(0, timeoutsInARow - 1),
+    BREAKER_POLICY.maxPauseMs,
+  );
+}
 
 /** Milliseconds to wait after failed attempt number `attempt` (1-based). */
 export function retryDelayMs(attempt: number, random: () => number = Math.random): number {

@@ -24,6 +24,8 @@ export type SendResult = {
   /** Why there was no response; null when there was one. */
   error: string | null;
   durationMs: number;
+  /** True when the receiver did not answer within the timeout (the circuit breaker counts these). */
+  timedOut?: boolean;
 };
 
 export type WebhookSender = (
@@ -66,11 +68,17 @@ export function createWebhookSender(
     new Promise<SendResult>((resolve) => {
       const started = performance.now();
       let settled = false;
+      let timedOut = false;
       const finish = (status: number | null, error: string | null) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
-        resolve({ status, error, durationMs: Math.round(performance.now() - started) });
+        resolve({
+          status,
+          error,
+          durationMs: Math.round(performance.now() - started),
+          timedOut: timedOut && status === null,
+        });
       };
       const target = new URL(url);
       const isHttps = target.protocol === "https:";
@@ -89,6 +97,7 @@ export function createWebhookSender(
           `no response within ${timeoutMs / 1000} s`,
         );
         timeout.code = "ETIMEDOUT_WEBHOOK";
+        timedOut = true;
         request.destroy(timeout);
       }, timeoutMs);
       request.on("error", (error: NodeJS.ErrnoException) => finish(null, describeError(error)));

@@ -6,6 +6,8 @@
  */
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
+import { createAccountNotices } from "../accounts/account-notices.ts";
+import { accountCounter } from "../api-keys/api-key.auth.ts";
 import { type Config, isDevelopment } from "../config.ts";
 import type { Dataset } from "../dataset/dataset.load.ts";
 import type { LiveLaw } from "../dataset/law.live.ts";
@@ -14,6 +16,7 @@ import type { Clock } from "../lib/clock.ts";
 import type { Deliver } from "../mail/mailer.ts";
 import { webhookDisabledMail } from "../mail/messages.ts";
 import type { Metrics } from "../ops/metrics.ts";
+import type { RateLimiter } from "../rate-limit/rate-limit.ts";
 import type { PagePluginOptions } from "../web/layout.ts";
 import { previousRelease, releaseEvents, tookEffectEvents, tookEffectToday } from "./law-events.ts";
 import { createAddressPolicy, createGuardedAgents, type Lookup } from "./webhook.address-guard.ts";
@@ -21,13 +24,15 @@ import { createWebhookDispatcher } from "./webhook.dispatcher.ts";
 import type { WebhookEvent } from "./webhook.events.ts";
 import { announceDatasetRelease, enqueueWebhookEvent, queueStats } from "./webhook.queue.ts";
 import { createWebhookSender } from "./webhook.sender.ts";
-import { webhooksPages } from "./webhooks.routes.ts";
+import { endpointHost, WEBHOOK_ACTION_POLICIES, webhooksPages } from "./webhooks.routes.ts";
 
 /**
  * The dispatcher (started once the app is ready, stopped on close), the
  * events it delivers — law.took_effect as the law in force changes; at a
  * new release, dataset.released, law.enacted and record.corrected — and the
- * webhook pages.
+ * webhook pages, whose actions by hand are charged to the shared `limiter`.
+ * A disabled endpoint's owner is mailed only at a confirmed address
+ * (account-notices.ts), the endpoint named by its host.
  */
 export async function registerWebhooks(
   app: FastifyInstance,
@@ -41,12 +46,15 @@ export async function registerWebhooks(
     manifest: Dataset["manifest"];
     deliver: Deliver;
     origin: string;
+    /** The shared limiter: test events, resends, enables and secret rolls per endpoint and account. */
+    limiter: RateLimiter;
     /** How deliveries resolve host names (`dns.lookup` by default); every address is still checked. */
     lookup: Lookup | undefined;
   },
 ): Promise<void> {
-  const { config, db, clock, metrics, live, manifest, deliver, origin, pageContext, protect } =
-    options;
+  const { config, db, clock, metrics, live, manifest, deliver, origin, limiter } = options;
+  const { pageContext, protect } = options;
+  const notify = createAccountNotices(db, deliver, app.log);
   const addressPolicy = createAddressPolicy(config.webhooks.allowedPrivateHosts);
   const webhookAgents = createGuardedAgents({
     policy: addressPolicy,
@@ -61,7 +69,13 @@ export async function registerWebhooks(
     log: app.log,
     onOutcome: (outcome) => metrics.webhookDeliveries.inc({ outcome }),
     onEndpointDisabled: (endpoint) =>
-      deliver(webhookDisabledMail(endpoint.ownerEmail, endpoint, origin)),
+      void notify(endpoint.userId, (email) =>
+        webhookDisabledMail(
+          email,
+          { host: endpointHost(endpoint.url), reason: endpoint.reason },
+          origin,
+        ),
+      ),
   });
   metrics.webhookQueue.read = () => queueStats(db, clock.now());
   // A law taking effect, in this running server: enqueued by every instance
@@ -104,6 +118,22 @@ export async function registerWebhooks(
     addressPolicy,
     development: isDevelopment(config),
     wakeDispatcher: () => dispatcher.wake(),
+    throttleAction: async (userId, endpointId, nowMs) => {
+      const counters = [
+        [`whep:${endpointId}`, WEBHOOK_ACTION_POLICIES.perEndpoint],
+        [accountCounter(userId), WEBHOOK_ACTION_POLICIES.perUser],
+      ] as const;
+      // Refused by either, charged to neither.
+      for (const [counter, policy] of counters) {
+        const peek = await limiter.peek(counter, policy, nowMs);
+        if (!peek.allowed) return { allowed: false, retryAfterMs: Math.max(1, peek.resetMs) };
+      }
+      for (const [counter, policy] of counters) {
+        const decision = await limiter.hit(counter, policy, nowMs);
+        if (!decision.allowed) return { allowed: false, retryAfterMs: decision.resetMs };
+      }
+      return { allowed: true, retryAfterMs: 0 };
+    },
     pageContext,
     protect,
   });

@@ -33,6 +33,10 @@ export type WebhookEndpoint = {
   failingSince: string | null;
   disabledAt: string | null;
   disabledReason: string | null;
+  /** The circuit breaker: nothing is sent before this instant (a receiver that timed out). */
+  pausedUntil: string | null;
+  /** Until when the secret before the last rotation also signs; null when none does. */
+  previousSecretExpiresAt: string | null;
   lastAttempt: DeliveryAttempt | null;
 };
 
@@ -46,6 +50,8 @@ type EndpointRow = {
   failing_since: string | null;
   disabled_at: string | null;
   disabled_reason: string | null;
+  paused_until: string | null;
+  previous_secret_expires_at: string | null;
 };
 
 const ENDPOINT_COLUMNS = [
@@ -58,6 +64,8 @@ const ENDPOINT_COLUMNS = [
   "failing_since",
   "disabled_at",
   "disabled_reason",
+  "paused_until",
+  "previous_secret_expires_at",
 ] as const;
 
 export function parseList(value: string | null): string[] | null {
@@ -74,6 +82,8 @@ const toEndpoint = (row: EndpointRow, lastAttempt: DeliveryAttempt | null): Webh
   failingSince: row.failing_since,
   disabledAt: row.disabled_at,
   disabledReason: row.disabled_reason,
+  pausedUntil: row.paused_until,
+  previousSecretExpiresAt: row.previous_secret_expires_at,
   lastAttempt,
 });
 
@@ -153,6 +163,8 @@ export async function createWebhookEndpoint(
     failing_since: null,
     disabled_at: null,
     disabled_reason: null,
+    paused_until: null,
+    previous_secret_expires_at: null,
   };
   const result = await db
     .insertInto("webhook_endpoints")
@@ -211,42 +223,27 @@ export async function listDeliveryAttempts(
 }
 
 /**
- * Queues a past delivery of the user's endpoint again, now, with the same
- * `webhook-id` (receivers that already processed it can tell). Its retry
- * window starts again. False when the delivery is not theirs, the endpoint
- * is disabled, or it is being delivered right now.
+ * Gives the user's endpoint a new signing secret (returned, to be shown
+ * once). The current one becomes the previous secret and keeps signing
+ * until `nowMs + overlapMs`, so receivers can switch without a gap; a
+ * secret older than that stops at once. Null if the endpoint is not theirs.
  */
-export async function resendDelivery(
+export async function rotateWebhookSecret(
   db: Database,
-  userId: string,
-  endpointId: string,
-  deliveryId: string,
-  nowIso: string,
-): Promise<boolean> {
+  input: { userId: string; id: string; nowMs: number; overlapMs: number },
+): Promise<string | null> {
+  const secret = generateWebhookSecret();
   const result = await db
-    .updateTable("webhook_deliveries")
-    .set({
-      state: "pending",
-      next_attempt_at: nowIso,
-      created_at: nowIso,
-      lease_until: null,
-      lease_token: null,
-    })
-    .where("id", "=", deliveryId)
-    .where("endpoint_id", "=", endpointId)
-    .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<", nowIso)]))
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("webhook_endpoints")
-          .select("id")
-          .where("webhook_endpoints.id", "=", endpointId)
-          .where("webhook_endpoints.user_id", "=", userId)
-          .where("webhook_endpoints.disabled_at", "is", null),
-      ),
-    )
+    .updateTable("webhook_endpoints")
+    .set((eb) => ({
+      previous_secret: eb.ref("secret"),
+      previous_secret_expires_at: new Date(input.nowMs + input.overlapMs).toISOString(),
+      secret,
+    }))
+    .where("user_id", "=", input.userId)
+    .where("id", "=", input.id)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return Number(result.numUpdatedRows) > 0 ? secret : null;
 }
 
 /** Turns deliveries to a disabled endpoint of the user's back on; false if not theirs. */

@@ -8,24 +8,34 @@
  * Every POST passes the same-origin and CSRF checks (`protect`); forms work
  * without JavaScript; an endpoint that is not the user's (or is gone) is
  * "not found". URLs are checked by the address policy at creation (only
- * https, no private or reserved address literal) and again, resolved, on
- * every connection (webhook.address-guard.ts).
+ * https, no private or reserved address literal, one line without control
+ * characters) and stored as the URL parser writes them; they are checked
+ * again, resolved, on every connection (webhook.address-guard.ts).
+ *
+ * Abuse: the cap on endpoints is counted under the user's row lock, and an
+ * endpoint is created only while the session that asked still exists.
+ * "Send test event", "Resend", "Enable again" and "Roll secret" are
+ * throttled per endpoint and per account (WEBHOOK_ACTION_POLICIES, on the
+ * shared limiter), and test events and resends are tried once.
  */
 import { randomBytes } from "node:crypto";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { logSecurityEvent } from "../accounts/security-events.ts";
 import { requireLogin, requireSession, sessionOf } from "../accounts/session.plugin.ts";
+import { sessionExists } from "../accounts/sessions.ts";
 import { JURISDICTIONS } from "../dataset/jurisdictions.ts";
-import type { Database } from "../db/database.ts";
+import { type Database, withUserLocked } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import type { Clock } from "../lib/clock.ts";
+import type { RateLimitPolicy } from "../rate-limit/rate-limit.policy.ts";
 import { type FieldErrors, FormBody, formErrorSummary, formField } from "../web/forms.ts";
 import { html, type SafeHtml } from "../web/html.ts";
 import { type PageContext, type PagePluginOptions, renderPage, sendHtml } from "../web/layout.ts";
 import {
   type AddressPolicy,
+  normalizeWebhookUrl,
   WEBHOOK_URL_MAX_LENGTH,
   webhookUrlProblem,
 } from "./webhook.address-guard.ts";
@@ -35,7 +45,13 @@ import {
   WEBHOOK_EVENT_TYPES,
   type WebhookEventType,
 } from "./webhook.events.ts";
-import { enqueueTestEvent, SETTLED_RETENTION_MS } from "./webhook.queue.ts";
+import {
+  enqueueTestEvent,
+  FAIRNESS,
+  resendDelivery,
+  SETTLED_RETENTION_MS,
+} from "./webhook.queue.ts";
+import { ROTATION_OVERLAP_MS } from "./webhook.signing.ts";
 import {
   countWebhookEndpoints,
   createWebhookEndpoint,
@@ -46,11 +62,28 @@ import {
   findWebhookEndpointForUser,
   listDeliveryAttempts,
   listWebhookEndpoints,
-  resendDelivery,
+  rotateWebhookSecret,
   type WebhookEndpoint,
 } from "./webhooks.repository.ts";
 
 export const MAX_ENDPOINTS_PER_USER = 5;
+
+/**
+ * The actions a user takes by hand on an endpoint — send a test event,
+ * resend, enable again, roll the secret — each charged to the endpoint and
+ * to the account, in sliding hours, on the shared limiter (every instance
+ * counts together with Redis).
+ */
+export const WEBHOOK_ACTION_POLICIES = {
+  perEndpoint: { name: "webhook-actions-endpoint", limit: 10, windowMs: 60 * 60_000 },
+  perUser: { name: "webhook-actions", limit: 30, windowMs: 60 * 60_000 },
+} as const satisfies Record<string, RateLimitPolicy>;
+
+export type WebhookActionThrottle = (
+  userId: string,
+  endpointId: string,
+  nowMs: number,
+) => Promise<{ allowed: boolean; retryAfterMs: number }>;
 
 /** Codes an endpoint may filter on: the 56 jurisdictions, and US for federal law. */
 const JURISDICTION_CODES = new Set<string>([...JURISDICTIONS.map(([code]) => code), "US"]);
@@ -63,6 +96,8 @@ export type WebhooksPagesOptions = PagePluginOptions & {
   development: boolean;
   /** Asks this instance's dispatcher to look at the queue now (a test event or resend is waiting). */
   wakeDispatcher: () => void;
+  /** Charges one action by hand (test, resend, enable, roll) to the endpoint and the account. */
+  throttleAction: WebhookActionThrottle;
 };
 
 const eventField = (type: WebhookEventType) => `event_${type.replace(".", "_")}`;
@@ -81,7 +116,18 @@ const ResendParams = Type.Object({
 const ListQuery = FormBody({ deleted: 5 });
 const DetailQuery = FormBody({ sent: 5, resent: 5, enabled: 5 });
 
+/** How an endpoint is named outside its own page (mails, headings of notices): its host. */
+export function endpointHost(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return "(an endpoint with an invalid URL)";
+  }
+}
+
 type Notice = { kind: "error" | "success"; message: string } | null;
+
+const queueFullMessage = `${FAIRNESS.pendingPerEndpoint.toLocaleString("en-US")} deliveries are already waiting for this endpoint; nothing more is queued for it until they are sent or given up.`;
 
 function endpointNotFound(): AppError {
   return new AppError("not_found", "You have no webhook endpoint with this id.");
@@ -170,7 +216,7 @@ ${noticeHtml(input.notice)}
 ${formErrorSummary(formState, { url: "webhook-url", events: "webhook-events", jurisdictions: "webhook-jurisdictions" })}
 ${created}
 <h2>Your endpoints</h2>
-<p class="hint">You can have up to ${MAX_ENDPOINTS_PER_USER} endpoints; you have ${endpoints.length}. An endpoint that answers <code>410 Gone</code>, or fails every delivery for 3 days, is disabled and you are emailed.</p>
+<p class="hint">You can have up to ${MAX_ENDPOINTS_PER_USER} endpoints; you have ${endpoints.length}. An endpoint that answers <code>410 Gone</code>, or fails every delivery for 3 days, is disabled and you are emailed (once a day at most, once your address is confirmed).</p>
 ${
   endpoints.length === 0
     ? html`<p>You have no webhook endpoints yet.</p>`
@@ -218,12 +264,14 @@ function detailPage(
   endpoint: WebhookEndpoint,
   attempts: DeliveryAttempt[],
   notice: Notice,
+  nowMs: number,
+  rotatedSecret: string | null = null,
 ): string {
   const rows = attempts.map(
     (attempt) => html`<tr>
   <td data-label="Time">${formatTime(attempt.attemptedAt)}</td>
   <td data-label="Event"><code>${attempt.eventType}</code></td>
-  <td data-label="Attempt">${attempt.attempt}</td>
+  <td data-label="Attempt">${attempt.attempt === 0 ? "not sent" : attempt.attempt}</td>
   <td data-label="Result">${attemptResult(attempt)}</td>
   <td data-label="Duration">${attempt.durationMs} ms</td>
   <td class="actions"><form method="post" action="/account/webhooks/${endpoint.id}/deliveries/${attempt.deliveryId}/resend" class="inline">
@@ -241,6 +289,21 @@ ${
 <form method="post" action="/account/webhooks/${endpoint.id}/enable" class="inline"><input type="hidden" name="_csrf" value="${ctx.csrfToken}"><button type="submit">Enable again</button></form></div>`
     : ""
 }
+${
+  endpoint.pausedUntil !== null && Date.parse(endpoint.pausedUntil) > nowMs
+    ? html`<div class="alert alert-warning" role="status"><p>Paused until ${formatTime(endpoint.pausedUntil)}: the receiver did not answer within 10 seconds. Deliveries wait until then, and go one at a time until it answers again.</p></div>`
+    : ""
+}
+${
+  rotatedSecret === null
+    ? ""
+    : html`<section class="new-key alert alert-warning" aria-labelledby="new-secret-title">
+  <h2 id="new-secret-title">New signing secret</h2>
+  <p><strong>Copy it now. It will not be shown again.</strong> Until ${formatTime(endpoint.previousSecretExpiresAt ?? "")}, every request is signed with both the new and the previous secret, so your receiver accepts it whichever one it holds; then only the new one signs.</p>
+  <div class="copy-row"><code id="new-secret" class="secret">${rotatedSecret}</code>
+  <button type="button" data-copy-target="new-secret">Copy</button></div>
+</section>`
+}
 <dl class="facts">
   <dt>Events</dt><dd>${eventsList(endpoint.eventTypes)}</dd>
   <dt>Jurisdictions</dt><dd>${jurisdictionsList(endpoint.jurisdictions)}</dd>
@@ -254,8 +317,19 @@ ${
 <a href="/account/webhooks/${endpoint.id}" class="button secondary">Refresh</a>
 <a href="/account/webhooks/${endpoint.id}/delete" class="button danger">Delete endpoint</a>
 </div>
+<h2>Signing secret</h2>
+<p class="hint">Roll the secret to replace it without a gap: for ${ROTATION_OVERLAP_MS / 3_600_000} hours every request carries two signatures (<code>v1,…</code> with the new secret and <code>v1,…</code> with the previous one, separated by a space), so a receiver holding either accepts it. Deploy the new secret within that time. Rolling again ends the previous secret's overlap at once.${
+    endpoint.previousSecretExpiresAt !== null &&
+    Date.parse(endpoint.previousSecretExpiresAt) > nowMs
+      ? html` The previous secret signs until ${formatTime(endpoint.previousSecretExpiresAt)}.`
+      : ""
+  }</p>
+<form method="post" action="/account/webhooks/${endpoint.id}/secret" class="inline">
+  <input type="hidden" name="_csrf" value="${ctx.csrfToken}">
+  <button type="submit" class="secondary">Roll secret</button>
+</form>
 <h2>Delivery log</h2>
-<p class="hint">The last ${DELIVERY_LOG_SIZE} attempts of the past ${SETTLED_RETENTION_MS / 86_400_000} days, newest first. A test event is <code>${TEST_EVENT_TYPE}</code>. Resend queues the same delivery again, with the same <code>webhook-id</code>.</p>
+<p class="hint">The last ${DELIVERY_LOG_SIZE} attempts of the past ${SETTLED_RETENTION_MS / 86_400_000} days, newest first. A test event is <code>${TEST_EVENT_TYPE}</code>. Resend queues the same delivery again, with the same <code>webhook-id</code>. Test events and resends are tried once, and you can send up to ${WEBHOOK_ACTION_POLICIES.perEndpoint.limit} an hour per endpoint (${WEBHOOK_ACTION_POLICIES.perUser.limit} for your account, enabling and rolling secrets included).</p>
 ${
   attempts.length === 0
     ? html`<p>No deliveries yet.</p>`
@@ -330,7 +404,7 @@ export async function webhooksPages(
     async (request, reply) => {
       const session = sessionOf(request);
       const form = request.body as Record<string, string | undefined>;
-      const url = (form.url ?? "").trim();
+      const typed = (form.url ?? "").trim();
       const eventTypes = WEBHOOK_EVENT_TYPES.filter((type) => form[eventField(type)] !== undefined);
       const render = async (
         status: number,
@@ -348,7 +422,7 @@ export async function webhooksPages(
           }),
         );
       const errors: Record<string, string> = {};
-      const urlProblem = webhookUrlProblem(url, options.addressPolicy, {
+      const urlProblem = webhookUrlProblem(typed, options.addressPolicy, {
         development: options.development,
       });
       if (urlProblem !== null) errors.url = urlProblem;
@@ -363,20 +437,31 @@ export async function webhooksPages(
           message: "This form is out of date. Please submit it again.",
         });
       }
-      if ((await countWebhookEndpoints(db, session.userId)) >= MAX_ENDPOINTS_PER_USER) {
+      const url = normalizeWebhookUrl(typed);
+      // Counted and created under the user's row lock: concurrent requests
+      // cannot pass the cap together.
+      const result = await withUserLocked(db, session.userId, async (trx) => {
+        if (!(await sessionExists(trx, session.idHash))) return "session_ended" as const;
+        if ((await countWebhookEndpoints(trx, session.userId)) >= MAX_ENDPOINTS_PER_USER)
+          return "at_cap" as const;
+        return createWebhookEndpoint(trx, {
+          userId: session.userId,
+          url,
+          eventTypes,
+          jurisdictions: jurisdictions as string[] | null,
+          nonce: form.nonce as string,
+          nowIso: new Date(clock.now()).toISOString(),
+        });
+      });
+      if (result === "session_ended") {
+        return reply.header("cache-control", "no-store").redirect("/login", 303);
+      }
+      if (result === "at_cap") {
         return render(409, {
           kind: "error",
           message: `You already have ${MAX_ENDPOINTS_PER_USER} endpoints. Delete one first.`,
         });
       }
-      const result = await createWebhookEndpoint(db, {
-        userId: session.userId,
-        url,
-        eventTypes,
-        jurisdictions: jurisdictions as string[] | null,
-        nonce: form.nonce as string,
-        nowIso: new Date(clock.now()).toISOString(),
-      });
       if (result === null) {
         return render(409, {
           kind: "error",
@@ -393,6 +478,53 @@ export async function webhooksPages(
       });
     },
   );
+
+  /** The endpoint's page with an error notice (a refused action), and that status. */
+  const detailError = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    endpoint: WebhookEndpoint,
+    status: number,
+    message: string,
+  ) =>
+    sendHtml(
+      reply,
+      status,
+      detailPage(
+        pageContext(request, reply),
+        endpoint,
+        await listDeliveryAttempts(db, endpoint.id),
+        { kind: "error", message },
+        clock.now(),
+      ),
+    );
+
+  /**
+   * Charges an action by hand to the endpoint and the account; on refusal
+   * answers 429 with Retry-After on the endpoint's page and returns false.
+   */
+  const admitAction = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    endpoint: WebhookEndpoint,
+  ): Promise<boolean> => {
+    const decision = await options.throttleAction(endpoint.userId, endpoint.id, clock.now());
+    if (decision.allowed) return true;
+    const minutes = Math.max(1, Math.ceil(decision.retryAfterMs / 60_000));
+    reply.header("retry-after", String(Math.max(1, Math.ceil(decision.retryAfterMs / 1000))));
+    logSecurityEvent(request, "webhook_action_throttled", {
+      userId: endpoint.userId,
+      webhook_endpoint_id: endpoint.id,
+    });
+    await detailError(
+      request,
+      reply,
+      endpoint,
+      429,
+      `Too many test events, resends, enables and secret rolls: at most ${WEBHOOK_ACTION_POLICIES.perEndpoint.limit} an hour for one endpoint and ${WEBHOOK_ACTION_POLICIES.perUser.limit} for your account. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    );
+    return false;
+  };
 
   app.get(
     "/account/webhooks/:id",
@@ -418,7 +550,7 @@ export async function webhooksPages(
       return sendHtml(
         reply,
         200,
-        detailPage(pageContext(request, reply), endpoint, attempts, notice),
+        detailPage(pageContext(request, reply), endpoint, attempts, notice, clock.now()),
       );
     },
   );
@@ -434,7 +566,10 @@ export async function webhooksPages(
       if (endpoint.disabledAt !== null) {
         throw new AppError("not_found", "This endpoint is disabled; enable it first.");
       }
-      await enqueueTestEvent(db, endpoint.id, clock);
+      if (!(await admitAction(request, reply, endpoint))) return reply;
+      if (!(await enqueueTestEvent(db, endpoint.id, clock))) {
+        return detailError(request, reply, endpoint, 409, queueFullMessage);
+      }
       options.wakeDispatcher();
       return reply
         .header("cache-control", "no-store")
@@ -451,23 +586,20 @@ export async function webhooksPages(
     async (request, reply) => {
       const userId = sessionOf(request).userId;
       const endpoint = await ownEndpoint(userId, request.params.id);
-      const queued = await resendDelivery(
-        db,
+      if (!(await admitAction(request, reply, endpoint))) return reply;
+      const queued = await resendDelivery(db, {
         userId,
-        endpoint.id,
-        request.params.deliveryId,
-        new Date(clock.now()).toISOString(),
-      );
+        endpointId: endpoint.id,
+        deliveryId: request.params.deliveryId,
+        nowMs: clock.now(),
+      });
       if (!queued) {
-        const attempts = await listDeliveryAttempts(db, endpoint.id);
-        return sendHtml(
+        return detailError(
+          request,
           reply,
+          endpoint,
           409,
-          detailPage(pageContext(request, reply), endpoint, attempts, {
-            kind: "error",
-            message:
-              "This delivery cannot be resent now: it is being delivered, or the endpoint is disabled.",
-          }),
+          `This delivery cannot be resent now: it is being delivered, the endpoint is disabled, or ${FAIRNESS.pendingPerEndpoint.toLocaleString("en-US")} deliveries are already waiting for it.`,
         );
       }
       options.wakeDispatcher();
@@ -485,10 +617,49 @@ export async function webhooksPages(
     },
     async (request, reply) => {
       const userId = sessionOf(request).userId;
-      if (!(await enableWebhookEndpoint(db, userId, request.params.id))) throw endpointNotFound();
+      const endpoint = await ownEndpoint(userId, request.params.id);
+      if (!(await admitAction(request, reply, endpoint))) return reply;
+      if (!(await enableWebhookEndpoint(db, userId, endpoint.id))) throw endpointNotFound();
       return reply
         .header("cache-control", "no-store")
-        .redirect(`/account/webhooks/${request.params.id}?enabled=1`, 303);
+        .redirect(`/account/webhooks/${endpoint.id}?enabled=1`, 303);
+    },
+  );
+
+  app.post(
+    "/account/webhooks/:id/secret",
+    {
+      schema: { hide: true, params: IdParams, body: FormBody({}) },
+      preHandler: [...options.protect, requireSession],
+    },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      const endpoint = await ownEndpoint(session.userId, request.params.id);
+      if (!(await admitAction(request, reply, endpoint))) return reply;
+      const secret = await rotateWebhookSecret(db, {
+        userId: session.userId,
+        id: endpoint.id,
+        nowMs: clock.now(),
+        overlapMs: ROTATION_OVERLAP_MS,
+      });
+      if (secret === null) throw endpointNotFound();
+      logSecurityEvent(request, "webhook_secret_rotated", {
+        userId: session.userId,
+        webhook_endpoint_id: endpoint.id,
+      });
+      const rotated = await ownEndpoint(session.userId, endpoint.id);
+      return sendHtml(
+        reply.header("cache-control", "no-store"),
+        200,
+        detailPage(
+          pageContext(request, reply),
+          rotated,
+          await listDeliveryAttempts(db, endpoint.id),
+          null,
+          clock.now(),
+          secret,
+        ),
+      );
     },
   );
 

@@ -1,9 +1,12 @@
 /**
  * The typed client (client/) against the real server over HTTP, and a
- * guard that its generated types match the server's current document.
+ * guard that its generated types match the server's current document;
+ * where it sends the API key when redirected (servers on 127.0.0.1).
  */
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { after, before, describe, test } from "node:test";
 import { ApiProblemError, createClient } from "../../client/src/index.ts";
 import { renderClientFiles } from "../../scripts/client-generate.ts";
@@ -141,5 +144,80 @@ describe("retry on 429", () => {
     const noRetry = createClient({ baseUrl, sleep, maxRetries: 0, cacheEntries: 0 });
     await assert.rejects(noRetry.federal.get(), ApiProblemError);
     assert.equal(waits.length, before);
+  });
+});
+
+describe("the key stays at home", () => {
+  type Seen = { path: string; key: string | undefined };
+  /** A server on 127.0.0.1 answering from `route`; records each request's path and X-API-Key. */
+  async function origin(
+    route: (path: string) => { status: number; location?: string; body?: string },
+  ) {
+    const seen: Seen[] = [];
+    const server = createServer((request, response) => {
+      const path = request.url ?? "";
+      seen.push({ path, key: request.headers["x-api-key"] as string | undefined });
+      const answer = route(path);
+      response
+        .writeHead(answer.status, {
+          "content-type": "application/json",
+          ...(answer.location === undefined ? {} : { location: answer.location }),
+        })
+        .end(answer.body ?? "{}");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    return {
+      url: `http://127.0.0.1:${port}`,
+      seen,
+      close: () => new Promise((resolve) => server.close(resolve)),
+    };
+  }
+  const FEDERAL = JSON.stringify({ data: { csa_schedule: {} }, meta: {} });
+
+  test("X-API-Key follows a redirect within the API's origin, never to another origin", async () => {
+    const elsewhere = await origin(() => ({ status: 200, body: FEDERAL }));
+    const home = await origin((path) =>
+      path === "/v1/federal"
+        ? { status: 302, location: `${elsewhere.url}/v1/federal` }
+        : path === "/v1/states/CA"
+          ? { status: 301, location: "/v1/states/ca" }
+          : path === "/v1/states/ca"
+            ? { status: 307, location: `${elsewhere.url}/bounce` }
+            : { status: 200, body: FEDERAL },
+    );
+    try {
+      const client = createClient({ baseUrl: home.url, apiKey: "cls_secret-key", cacheEntries: 0 });
+      await client.federal.get();
+      assert.deepEqual(home.seen, [{ path: "/v1/federal", key: "cls_secret-key" }]);
+      assert.deepEqual(elsewhere.seen, [{ path: "/v1/federal", key: undefined }]);
+      // Same origin: kept; then off to another origin: dropped.
+      await client.http.GET("/v1/states/{code}", { params: { path: { code: "CA" } } });
+      assert.deepEqual(home.seen.slice(1), [
+        { path: "/v1/states/CA", key: "cls_secret-key" },
+        { path: "/v1/states/ca", key: "cls_secret-key" },
+      ]);
+      assert.deepEqual(elsewhere.seen.slice(1), [{ path: "/bounce", key: undefined }]);
+    } finally {
+      await home.close();
+      await elsewhere.close();
+    }
+  });
+
+  test("a base URL with a user name or password is refused, and never echoed", () => {
+    for (const baseUrl of [
+      "https://user:hunter2@api.example.org",
+      "https://hunter2@api.example.org",
+    ]) {
+      assert.throws(
+        () => createClient({ baseUrl, apiKey: "cls_x" }),
+        (error: unknown) => {
+          assert.ok(error instanceof TypeError);
+          assert.match(error.message, /must not contain a user name or password/);
+          assert.doesNotMatch(error.message, /hunter2/);
+          return true;
+        },
+      );
+    }
   });
 });

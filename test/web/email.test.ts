@@ -37,6 +37,13 @@ function linkIn(mailer: MemoryMailer, subject: RegExp): string {
   return link;
 }
 
+/** Follows the confirmation link: notices go only to a confirmed address. */
+async function confirmAddress(app: Awaited<ReturnType<typeof setup>>["app"], mailer: MemoryMailer) {
+  await settle(mailer, 1);
+  const confirmed = await createAgent(app).get(linkIn(mailer, /Confirm your email/));
+  assert.equal(confirmed.statusCode, 200);
+}
+
 async function settle(mailer: MemoryMailer, count: number) {
   for (let i = 0; i < 100 && mailer.sent.length < count; i++) {
     await new Promise((resolve) => setImmediate(resolve));
@@ -206,10 +213,11 @@ describe("email confirmation never blocks", () => {
   });
 });
 
-describe("notices", () => {
+describe("notices (to a confirmed address)", () => {
   test("a new key, a changed password and a deleted account are each mailed", async () => {
     const { app, mailer } = await setup();
     const { agent, email } = await signedUpAgent(app);
+    await confirmAddress(app, mailer);
     await createKeyThroughWebsite(agent, "notice key");
     await settle(mailer, 2);
     assert.match(mailer.sent[1]?.subject ?? "", /New API key “notice key”/);
@@ -233,6 +241,7 @@ describe("notices", () => {
   test("a key's owner is mailed once when it has a week or less to go, and the page warns", async () => {
     const { app, mailer, clock, database } = await setup();
     const { agent } = await signedUpAgent(app);
+    await confirmAddress(app, mailer);
     const response = await agent.submit("/account/keys", "/account/keys", {
       name: "short-lived",
       expires: "2026-11-28",

@@ -2,7 +2,9 @@
  * Two instances on one PostgreSQL: each its own connection pool, its own
  * dispatcher, both enqueueing the same events and claiming at once. Every
  * event reaches every subscribed endpoint exactly once, in 20 repeats; a
- * dataset version is announced once however many instances start with it.
+ * dataset version is announced once however many instances start with it;
+ * the fairness limits (attempts in flight per endpoint and per account) hold
+ * over both instances, and a claim never leases more than it asked for.
  */
 import assert from "node:assert/strict";
 import { after, test } from "node:test";
@@ -17,11 +19,12 @@ import { createWebhookDispatcher } from "../../src/webhooks/webhook.dispatcher.t
 import { lawWebhookEvent } from "../../src/webhooks/webhook.events.ts";
 import {
   announceDatasetRelease,
+  claimDueDeliveries,
   enqueueWebhookEvent,
   purgeSettled,
   SETTLED_RETENTION_MS,
 } from "../../src/webhooks/webhook.queue.ts";
-import { createWebhookSender } from "../../src/webhooks/webhook.sender.ts";
+import { createWebhookSender, type WebhookSender } from "../../src/webhooks/webhook.sender.ts";
 import { realDataset } from "../helpers.ts";
 import { createTestSchema, POSTGRES_URL, skipUnlessReachable } from "../support/backends.ts";
 import { until } from "../support/wait.ts";
@@ -166,4 +169,102 @@ test("PostgreSQL: a dataset version is announced once when instances start toget
   const [event] = await first.db.selectFrom("webhook_events").selectAll().execute();
   assert.equal(event?.id, `dataset.released:${manifest.version}`);
   assert.equal(JSON.parse(event?.payload ?? "{}").data.version, manifest.version);
+});
+
+test("PostgreSQL, two instances: at most 2 attempts in flight per endpoint and 4 per account, both instances together; a claim takes no more than its limit", async (t) => {
+  const skip = await skipUnlessReachable("PostgreSQL", POSTGRES_URL);
+  if (skip !== false) return t.skip(skip);
+  const handles = await twoInstances();
+  const [first, second] = handles as [DatabaseHandle, DatabaseHandle];
+  const clock = createFakeClock(Date.now());
+  // One account with three endpoints, another with one.
+  const busy = await insertEndpoint(first.db, "https://busy.example/0");
+  const busyUrls = [busy.endpoint.url];
+  for (let i = 1; i < 3; i++) {
+    const more = await insertEndpoint(first.db, `https://busy.example/${i}`, {
+      userId: busy.userId,
+    });
+    busyUrls.push(more.endpoint.url);
+  }
+  const other = await insertEndpoint(first.db, "https://other.example/hook");
+  const EVENTS = 40;
+  for (let i = 0; i < EVENTS; i++) {
+    await enqueueWebhookEvent(
+      i % 2 === 0 ? first.db : second.db,
+      lawWebhookEvent({
+        type: "law.took_effect",
+        timestamp: new Date(clock.now()).toISOString(),
+        jurisdiction: { code: "CO", name: "Colorado" },
+        event: {
+          id: `co-fair-${i}`,
+          title: "Test",
+          summary: null,
+          enacted: null,
+          effective: "2026-01-01",
+          authority: null,
+        },
+        changes: [],
+        origin: "https://api.example.org",
+      }),
+      clock,
+    );
+  }
+  const total = EVENTS * 4;
+
+  // One claim of 8 out of 160 due rows leases 8, never more.
+  const claimed = await claimDueDeliveries(first.db, {
+    nowMs: clock.now(),
+    leaseMs: 15_000,
+    limit: 8,
+  });
+  assert.ok(claimed.length <= 8, `claimed ${claimed.length} for a limit of 8`);
+  const leased = await first.db
+    .selectFrom("webhook_deliveries")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .where("lease_until", "is not", null)
+    .executeTakeFirstOrThrow();
+  assert.equal(Number(leased.n), claimed.length, "as many leased as returned");
+  clock.advance(20_000); // those leases run out: their rows are due again
+
+  const inFlight = new Map<string, number>();
+  let busyNow = 0;
+  let mostBusy = 0;
+  const most = new Map<string, number>();
+  let delivered = 0;
+  const send: WebhookSender = async (url) => {
+    inFlight.set(url, (inFlight.get(url) ?? 0) + 1);
+    most.set(url, Math.max(most.get(url) ?? 0, inFlight.get(url) ?? 0));
+    if (busyUrls.includes(url)) mostBusy = Math.max(mostBusy, ++busyNow);
+    // A receiver that takes a moment, so attempts overlap.
+    await new Promise((resolve) => setTimeout(resolve, 15));
+    inFlight.set(url, (inFlight.get(url) ?? 1) - 1);
+    if (busyUrls.includes(url)) busyNow -= 1;
+    delivered += 1;
+    return { status: 200, error: null, durationMs: 15 };
+  };
+  const dispatchers = handles.map((handle) =>
+    createWebhookDispatcher({
+      db: handle.db,
+      clock,
+      send,
+      concurrency: 8,
+      pollIntervalMs: 20,
+      log: { warn: () => {}, error: (fields) => assert.fail(JSON.stringify(fields)) },
+    }),
+  );
+  for (const dispatcher of dispatchers) {
+    dispatcher.start();
+    cleanups.push(() => dispatcher.stop());
+  }
+  await until("every delivery", () => delivered >= total, 60_000);
+  for (const dispatcher of dispatchers) await dispatcher.stop();
+  assert.equal(delivered, total, "each once");
+  for (const url of [...busyUrls, other.endpoint.url]) {
+    assert.ok((most.get(url) ?? 0) <= 2, `${url}: ${most.get(url)} at once`);
+  }
+  assert.ok(mostBusy <= 4, `the busy account had ${mostBusy} attempts at once`);
+  assert.ok(mostBusy >= 2, `its endpoints were served side by side (${mostBusy})`);
+  console.log(
+    `most at once: per endpoint ${Math.max(...most.values())}, for the three-endpoint account ${mostBusy}`,
+  );
 });

@@ -73,6 +73,30 @@ describe("the address check (unit)", () => {
     }
   });
 
+  test("IPv4-translated addresses (::ffff:0:0:0/96) are refused; IPv4-mapped ones are judged by their IPv4 address", () => {
+    // ::ffff:0:a.b.c.d, the SIIT form: 127.0.0.1, 10.0.0.1, 169.254.169.254, and a public address too.
+    for (const address of [
+      "::ffff:0:7f00:1",
+      "::ffff:0:127.0.0.1",
+      "::ffff:0:a00:1",
+      "::ffff:0:a9fe:a9fe",
+      "::ffff:0:808:808",
+      "[::ffff:0:7f00:1]",
+    ]) {
+      assert.equal(isForbiddenAddress(address), true, address);
+    }
+    // ::ffff:0:0/96 (IPv4-mapped), in both spellings, and the plain IPv4 addresses beside them.
+    for (const address of ["::ffff:7f00:1", "::ffff:a00:1", "::ffff:127.0.0.1"]) {
+      assert.equal(isForbiddenAddress(address), true, address);
+    }
+    for (const address of ["::ffff:808:808", "::ffff:8.8.8.8", "8.8.8.8", "93.184.216.34"]) {
+      assert.equal(isForbiddenAddress(address), false, address);
+    }
+    const none = createAddressPolicy([]);
+    assert.match(webhookUrlProblem("https://[::ffff:0:7f00:1]/x", none) ?? "", /private/);
+    assert.match(webhookUrlProblem("https://[::ffff:7f00:1]/x", none) ?? "", /private/);
+  });
+
   test("the allow-list admits exactly its addresses, nothing near them", () => {
     const policy = createAddressPolicy(["127.0.0.1", "::1"]);
     assert.equal(policy.admits("127.0.0.1"), true);

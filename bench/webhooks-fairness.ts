@@ -1,0 +1,220 @@
+/**
+ * Fair delivery under a flood: one account floods "Send test event" at a
+ * receiver on 127.0.0.1 that accepts the connection and never answers (each
+ * attempt holds a slot until the 10 s timeout), while another account's
+ * `law.took_effect` deliveries go to a receiver that answers at once. The
+ * figure is the second account's latency — from enqueueing to the signed
+ * POST arriving — before and during the flood: p50, p90, p99, max.
+ *
+ * Runs on SQLite (a file, one instance) and on PostgreSQL with two
+ * instances (two pools and two dispatchers on one fresh schema; skipped when
+ * unreachable). The flood goes straight into the queue (`enqueueTestEvent`,
+ * as the page does, without the page's throttles): it measures the
+ * dispatcher's fairness alone. By default the measurement lasts 75 s, past
+ * the first pause of the circuit breaker (1 minute), so the attempts that
+ * probe the dead receiver again are inside it. Bounded: FLOOD test events
+ * over about 0.6 s, SAMPLES victim events one every INTERVAL_MS, each waited
+ * for at most BOUND_MS; loopback only. A script, not a test: figures depend
+ * on the machine.
+ *
+ *   npm run webhooks:fairness
+ *   FLOOD=160 SAMPLES=100 INTERVAL_MS=200 BOUND_MS=240000 npm run webhooks:fairness
+ *   ONLY=sqlite npm run webhooks:fairness
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createDatabase, type DatabaseHandle } from "../src/db/database.ts";
+import { migrateToLatest } from "../src/db/migrations.ts";
+import { systemClock } from "../src/lib/clock.ts";
+import { createAddressPolicy, createGuardedAgents } from "../src/webhooks/webhook.address-guard.ts";
+import { createWebhookDispatcher } from "../src/webhooks/webhook.dispatcher.ts";
+import { lawWebhookEvent } from "../src/webhooks/webhook.events.ts";
+import { enqueueTestEvent, enqueueWebhookEvent } from "../src/webhooks/webhook.queue.ts";
+import { createWebhookSender } from "../src/webhooks/webhook.sender.ts";
+import { createTestSchema, POSTGRES_URL, skipUnlessReachable } from "../test/support/backends.ts";
+import { until } from "../test/support/wait.ts";
+import { insertEndpoint, startReceiver } from "../test/webhooks/receiver.ts";
+
+const FLOOD = Number(process.env.FLOOD ?? 160);
+/** The attacker's endpoints (an account may have 5), all on the receiver that never answers. */
+const ATTACKER_ENDPOINTS = Number(process.env.ATTACKER_ENDPOINTS ?? 5);
+const SAMPLES = Number(process.env.SAMPLES ?? 300);
+const BASELINE = Number(process.env.BASELINE ?? 20);
+const INTERVAL_MS = Number(process.env.INTERVAL_MS ?? 250);
+const BOUND_MS = Number(process.env.BOUND_MS ?? 60_000);
+const CONCURRENCY = Number(process.env.CONCURRENCY ?? 8);
+const ONLY = process.env.ONLY ?? "";
+
+type Summary = { p50: number; p90: number; p99: number; max: number; late: number };
+
+function summarise(latencies: number[], expected: number): Summary {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  // Undelivered samples count as "at least the bound", so they land in the tail.
+  while (sorted.length < expected) sorted.push(Number.POSITIVE_INFINITY);
+  const at = (q: number) =>
+    sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
+  return {
+    p50: at(0.5),
+    p90: at(0.9),
+    p99: at(0.99),
+    max: sorted[sorted.length - 1] ?? 0,
+    late: expected - latencies.length,
+  };
+}
+
+const ms = (value: number) =>
+  Number.isFinite(value) ? `${Math.round(value)} ms` : `> ${BOUND_MS / 1000} s`;
+
+function describe(summary: Summary): string {
+  return `p50 ${ms(summary.p50)}, p90 ${ms(summary.p90)}, p99 ${ms(summary.p99)}, max ${ms(summary.max)}${summary.late > 0 ? `; ${summary.late} not delivered within ${BOUND_MS / 1000} s` : ""}`;
+}
+
+async function run(name: string, open: () => DatabaseHandle, instances: number) {
+  const handles = Array.from({ length: instances }, open);
+  const [first] = handles as [DatabaseHandle];
+  await migrateToLatest(first.db as never);
+  const tarpit = await startReceiver();
+  tarpit.respond = () => "hang";
+  const fast = await startReceiver();
+  const arrivedAt = new Map<string, number>();
+  fast.respond = (_index, received) => {
+    const id = (JSON.parse(received.body) as { data: { event: { id: string } } }).data.event.id;
+    arrivedAt.set(id, performance.now());
+    return 204;
+  };
+  const attacker = await insertEndpoint(first.db, `${tarpit.url}/0`, {
+    eventTypes: ["dataset.released"],
+  });
+  const attackerEndpoints = [attacker.endpoint.id];
+  for (let i = 1; i < ATTACKER_ENDPOINTS; i++) {
+    const more = await insertEndpoint(first.db, `${tarpit.url}/${i}`, {
+      eventTypes: ["dataset.released"],
+      userId: attacker.userId,
+    });
+    attackerEndpoints.push(more.endpoint.id);
+  }
+  await insertEndpoint(first.db, fast.url, { eventTypes: ["law.took_effect"] });
+
+  const agents = handles.map(() =>
+    createGuardedAgents({ policy: createAddressPolicy(["127.0.0.1"]), maxSockets: CONCURRENCY }),
+  );
+  const dispatchers = handles.map((handle, index) =>
+    createWebhookDispatcher({
+      db: handle.db,
+      clock: systemClock,
+      send: createWebhookSender(agents[index] as ReturnType<typeof createGuardedAgents>),
+      concurrency: CONCURRENCY,
+      log: { warn: (fields, message) => console.warn(message, fields), error: console.error },
+    }),
+  );
+  for (const dispatcher of dispatchers) dispatcher.start();
+
+  let sequence = 0;
+  /** Enqueues one victim event (every instance enqueues it and wakes, as with a law taking effect). */
+  const victimEvent = async (): Promise<{ id: string; startedAt: number }> => {
+    sequence += 1;
+    const id = `fairness-${sequence}`;
+    const event = lawWebhookEvent({
+      type: "law.took_effect",
+      timestamp: new Date().toISOString(),
+      jurisdiction: { code: "CA", name: "California" },
+      event: {
+        id,
+        title: "Bench",
+        summary: null,
+        enacted: null,
+        effective: "2026-01-01",
+        authority: null,
+      },
+      changes: [],
+      origin: "https://api.example.org",
+    });
+    const startedAt = performance.now();
+    await Promise.all(
+      handles.map((handle, index) =>
+        enqueueWebhookEvent(handle.db, event, systemClock).then(() => dispatchers[index]?.wake()),
+      ),
+    );
+    return { id, startedAt };
+  };
+  const measure = async (count: number, intervalMs: number) => {
+    const sent: { id: string; startedAt: number }[] = [];
+    for (let i = 0; i < count; i++) {
+      sent.push(await victimEvent());
+      if (intervalMs > 0) await new Promise((resolve) => setTimeout(resolve, intervalMs));
+      else
+        await until("the baseline delivery", () => arrivedAt.has(sent[i]?.id ?? ""), BOUND_MS, 2);
+    }
+    const last = sent[sent.length - 1] as { startedAt: number };
+    await until(
+      "the victim's deliveries",
+      () => sent.every((s) => arrivedAt.has(s.id)) || performance.now() - last.startedAt > BOUND_MS,
+      BOUND_MS + 5_000,
+      5,
+    ).catch(() => {});
+    const latencies = sent
+      .filter(
+        (s) => arrivedAt.has(s.id) && (arrivedAt.get(s.id) as number) - s.startedAt <= BOUND_MS,
+      )
+      .map((s) => (arrivedAt.get(s.id) as number) - s.startedAt);
+    return summarise(latencies, count);
+  };
+
+  const idle = await measure(BASELINE, 0);
+  // The flood: FLOOD test events over about 0.6 s, spread over the attacker's endpoints.
+  const floodStarted = performance.now();
+  const pause = 600 / FLOOD;
+  for (let i = 0; i < FLOOD; i++) {
+    await enqueueTestEvent(
+      (handles[i % handles.length] as DatabaseHandle).db,
+      attackerEndpoints[i % attackerEndpoints.length] as string,
+      systemClock,
+    );
+    dispatchers[i % dispatchers.length]?.wake();
+    if (i % 8 === 7) await new Promise((resolve) => setTimeout(resolve, pause * 8));
+  }
+  const floodMs = performance.now() - floodStarted;
+  const flooded = await measure(SAMPLES, INTERVAL_MS);
+  console.log(`${name}`);
+  console.log(`  idle:    ${describe(idle)} (${BASELINE} deliveries, one at a time)`);
+  console.log(
+    `  flooded: ${describe(flooded)} (${SAMPLES} deliveries, one every ${INTERVAL_MS} ms, after ${FLOOD} test events in ${(floodMs / 1000).toFixed(2)} s to ${ATTACKER_ENDPOINTS} endpoint(s) that never answer)`,
+  );
+  console.log(`  the tarpit saw ${tarpit.received.length} requests`);
+
+  await tarpit.close();
+  await Promise.all(dispatchers.map((dispatcher) => dispatcher.stop()));
+  for (const agent of agents) agent.close();
+  await fast.close();
+  for (const handle of handles) await handle.close();
+  return { idle, flooded };
+}
+
+console.log(
+  `concurrency ${CONCURRENCY} per instance; receivers on 127.0.0.1; victim p99 target < 1 s during the flood`,
+);
+if (ONLY === "" || ONLY === "sqlite") {
+  const dir = mkdtempSync(join(tmpdir(), "cls-webhooks-fairness-"));
+  try {
+    await run(
+      "SQLite (WAL), one instance",
+      () => createDatabase(`sqlite:${join(dir, "bench.db")}`),
+      1,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+if (ONLY === "" || ONLY === "postgres") {
+  const skip = await skipUnlessReachable("PostgreSQL", POSTGRES_URL);
+  if (skip !== false) console.log(skip);
+  else {
+    const schema = await createTestSchema();
+    try {
+      await run("PostgreSQL, two instances", () => createDatabase(schema.url), 2);
+    } finally {
+      await schema.drop();
+    }
+  }
+}

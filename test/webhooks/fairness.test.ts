@@ -1,0 +1,267 @@
+/**
+ * Fair delivery on SQLite: a receiver that never answers slows only itself.
+ * The sender is a stub that holds the deliveries to a "tarpit" until the test
+ * lets them go (as a receiver that accepts and never answers holds a slot for
+ * the whole timeout) and answers the others at once; time is a fake clock.
+ * The same limits on PostgreSQL with two instances: postgres.test.ts.
+ */
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { createFakeClock } from "../../src/lib/clock.ts";
+import { createWebhookDispatcher } from "../../src/webhooks/webhook.dispatcher.ts";
+import { lawWebhookEvent, type WebhookEvent } from "../../src/webhooks/webhook.events.ts";
+import {
+  enqueueTestEvent,
+  enqueueWebhookEvent,
+  FAIRNESS,
+  resendDelivery,
+} from "../../src/webhooks/webhook.queue.ts";
+import { BREAKER_POLICY, breakerPauseMs } from "../../src/webhooks/webhook.retry.ts";
+import type { SendResult, WebhookSender } from "../../src/webhooks/webhook.sender.ts";
+import { listDeliveryAttempts } from "../../src/webhooks/webhooks.repository.ts";
+import { createTestDatabase } from "../helpers.ts";
+import { until } from "../support/wait.ts";
+import { insertEndpoint } from "./receiver.ts";
+
+const TARPIT = "https://tarpit.example/hook";
+const FAST = "https://fast.example/hook";
+
+/**
+ * A sender whose answer is chosen per URL: "hang" holds the attempt until
+ * `release()` (then it times out), a number answers with that status at once.
+ * Records what is in flight per URL and the most ever at once.
+ */
+function stubSender(answer: (url: string) => "hang" | "timeout" | number) {
+  const inFlight = new Map<string, number>();
+  const most = new Map<string, number>();
+  const sent: string[] = [];
+  let releases: (() => void)[] = [];
+  const timedOut: SendResult = {
+    status: null,
+    error: "no response within 10 s",
+    durationMs: 10_000,
+    timedOut: true,
+  };
+  const send: WebhookSender = async (url) => {
+    sent.push(url);
+    inFlight.set(url, (inFlight.get(url) ?? 0) + 1);
+    most.set(url, Math.max(most.get(url) ?? 0, inFlight.get(url) ?? 0));
+    try {
+      const how = answer(url);
+      if (how === "hang") {
+        await new Promise<void>((resolve) => releases.push(resolve));
+        return timedOut;
+      }
+      if (how === "timeout") return timedOut;
+      return { status: how, error: null, durationMs: 1 };
+    } finally {
+      inFlight.set(url, (inFlight.get(url) ?? 1) - 1);
+    }
+  };
+  return {
+    send,
+    sent,
+    inFlight: (prefix: string) =>
+      [...inFlight].filter(([url]) => url.startsWith(prefix)).reduce((n, [, v]) => n + v, 0),
+    most: (url: string) => most.get(url) ?? 0,
+    release() {
+      const waiting = releases;
+      releases = [];
+      for (const resolve of waiting) resolve();
+    },
+  };
+}
+
+let sequence = 0;
+function tookEffect(): WebhookEvent {
+  sequence += 1;
+  return lawWebhookEvent({
+    type: "law.took_effect",
+    timestamp: "2026-07-01T00:00:00.000Z",
+    jurisdiction: { code: "CA", name: "California" },
+    event: {
+      id: `ca-fairness-${sequence}`,
+      title: "Test",
+      summary: null,
+      enacted: null,
+      effective: "2026-07-01",
+      authority: null,
+    },
+    changes: [],
+    origin: "https://api.example.org",
+  });
+}
+
+async function setup(send: WebhookSender, concurrency = 8) {
+  const database = await createTestDatabase();
+  const clock = createFakeClock(Date.parse("2026-07-01T12:00:00Z"));
+  const dispatcher = createWebhookDispatcher({
+    db: database.db,
+    clock,
+    send,
+    concurrency,
+    random: () => 0.5,
+    log: { warn: () => {}, error: (fields) => assert.fail(JSON.stringify(fields)) },
+  });
+  return { database, db: database.db, clock, dispatcher };
+}
+
+test("a receiver that never answers holds at most two slots; another account's delivery goes at once", async () => {
+  const stub = stubSender((url) => (url.startsWith(TARPIT) ? "hang" : 200));
+  const ctx = await setup(stub.send);
+  const attacker = await insertEndpoint(ctx.db, TARPIT, { eventTypes: ["dataset.released"] });
+  for (let i = 0; i < 40; i++) await enqueueTestEvent(ctx.db, attacker.endpoint.id, ctx.clock);
+  await insertEndpoint(ctx.db, FAST, { eventTypes: ["law.took_effect"] });
+  await enqueueWebhookEvent(ctx.db, tookEffect(), ctx.clock);
+
+  ctx.dispatcher.start();
+  await until("the other account's delivery", () => stub.sent.includes(FAST), 5_000);
+  assert.equal(stub.most(TARPIT), FAIRNESS.inFlightPerEndpoint, "two attempts held, no more");
+  assert.equal(stub.inFlight(TARPIT), 2);
+  stub.release();
+  await ctx.dispatcher.stop();
+  await ctx.database.close();
+});
+
+test("one account's endpoints together hold at most four slots, on however many endpoints", async () => {
+  const stub = stubSender((url) => (url.startsWith(TARPIT) ? "hang" : 200));
+  const ctx = await setup(stub.send);
+  const first = await insertEndpoint(ctx.db, `${TARPIT}/0`, { eventTypes: ["dataset.released"] });
+  const endpoints = [first.endpoint.id];
+  for (let i = 1; i < 5; i++) {
+    const more = await insertEndpoint(ctx.db, `${TARPIT}/${i}`, {
+      eventTypes: ["dataset.released"],
+      userId: first.userId,
+    });
+    endpoints.push(more.endpoint.id);
+  }
+  for (let i = 0; i < 50; i++) {
+    await enqueueTestEvent(ctx.db, endpoints[i % endpoints.length] as string, ctx.clock);
+  }
+  await insertEndpoint(ctx.db, FAST, { eventTypes: ["law.took_effect"] });
+  ctx.dispatcher.start();
+  await until("the attacker's four slots", () => stub.inFlight(TARPIT) === 4, 5_000);
+  await enqueueWebhookEvent(ctx.db, tookEffect(), ctx.clock);
+  ctx.dispatcher.wake();
+  await until("the other account's delivery", () => stub.sent.includes(FAST), 5_000);
+  assert.equal(stub.inFlight(TARPIT), FAIRNESS.inFlightPerUser, "four held, never more");
+  assert.ok(endpoints.every((_, i) => stub.most(`${TARPIT}/${i}`) <= FAIRNESS.inFlightPerEndpoint));
+  stub.release();
+  await ctx.dispatcher.stop();
+  await ctx.database.close();
+});
+
+test("claims go round-robin: a backlog at one endpoint does not go ahead of another's delivery", async () => {
+  const stub = stubSender(() => 200);
+  const ctx = await setup(stub.send, 1);
+  const busy = await insertEndpoint(ctx.db, `${FAST}/busy`, { eventTypes: ["dataset.released"] });
+  const quiet = await insertEndpoint(ctx.db, `${FAST}/quiet`, {
+    eventTypes: ["dataset.released"],
+  });
+  for (let i = 0; i < 3; i++) await enqueueTestEvent(ctx.db, busy.endpoint.id, ctx.clock);
+  await enqueueTestEvent(ctx.db, quiet.endpoint.id, ctx.clock);
+  while ((await ctx.dispatcher.runOnce()) > 0) {}
+  assert.equal(stub.sent.length, 4);
+  // Whichever goes first, the quiet endpoint's one delivery is not left
+  // behind the busy one's backlog: it is sent first or second.
+  assert.ok(stub.sent.indexOf(`${FAST}/quiet`) <= 1, stub.sent.join(" "));
+  await ctx.database.close();
+});
+
+test("the circuit breaker: a timeout pauses the endpoint, then one attempt at a time until it answers", async () => {
+  let answer: "timeout" | number = "timeout";
+  const stub = stubSender(() => answer);
+  const ctx = await setup(stub.send, 4);
+  const { endpoint } = await insertEndpoint(ctx.db, TARPIT, { eventTypes: ["law.took_effect"] });
+  for (let i = 0; i < 6; i++) await enqueueWebhookEvent(ctx.db, tookEffect(), ctx.clock);
+  const paused = async () =>
+    (
+      await ctx.db
+        .selectFrom("webhook_endpoints")
+        .select(["paused_until", "timeouts_in_a_row"])
+        .where("id", "=", endpoint.id)
+        .executeTakeFirstOrThrow()
+    ).paused_until;
+
+  assert.equal(await ctx.dispatcher.runOnce(), 2, "two in flight at most");
+  const start = ctx.clock.now();
+  assert.equal(await paused(), new Date(start + breakerPauseMs(2)).toISOString());
+  assert.equal(breakerPauseMs(1), BREAKER_POLICY.firstPauseMs);
+  assert.equal(await ctx.dispatcher.runOnce(), 0, "paused: nothing claimed though 4 are due");
+  ctx.clock.advance(breakerPauseMs(2) - 1_000);
+  assert.equal(await ctx.dispatcher.runOnce(), 0, "still paused");
+  ctx.clock.advance(1_000);
+  assert.equal(await ctx.dispatcher.runOnce(), 1, "half-open: one attempt");
+  assert.equal(await paused(), new Date(ctx.clock.now() + breakerPauseMs(3)).toISOString());
+  ctx.clock.advance(breakerPauseMs(3));
+  answer = 200;
+  assert.equal(await ctx.dispatcher.runOnce(), 1, "half-open again: one attempt, answered");
+  assert.equal(await paused(), null, "an answer closes the breaker");
+  assert.equal(await ctx.dispatcher.runOnce(), 2, "closed: two at a time again");
+  await ctx.database.close();
+});
+
+test("test events and resends are tried once, never retried for a day", async () => {
+  const stub = stubSender(() => 500);
+  const ctx = await setup(stub.send);
+  const { endpoint, userId } = await insertEndpoint(ctx.db, FAST, {
+    eventTypes: ["law.took_effect"],
+  });
+  assert.equal(await enqueueTestEvent(ctx.db, endpoint.id, ctx.clock), true);
+  assert.equal(await ctx.dispatcher.runOnce(), 1);
+  const delivery = await ctx.db
+    .selectFrom("webhook_deliveries")
+    .selectAll()
+    .executeTakeFirstOrThrow();
+  assert.equal(delivery.state, "failed", "given up after its one attempt");
+  ctx.clock.advance(24 * 60 * 60_000);
+  assert.equal(await ctx.dispatcher.runOnce(), 0, "no retry");
+
+  assert.equal(
+    await resendDelivery(ctx.db, {
+      userId,
+      endpointId: endpoint.id,
+      deliveryId: delivery.id,
+      nowMs: ctx.clock.now(),
+    }),
+    true,
+  );
+  assert.equal(await ctx.dispatcher.runOnce(), 1, "the resend's attempt");
+  ctx.clock.advance(24 * 60 * 60_000);
+  assert.equal(await ctx.dispatcher.runOnce(), 0, "and no retry of it");
+  assert.equal(stub.sent.length, 2);
+  const row = await ctx.db
+    .selectFrom("webhook_deliveries")
+    .select(["state", "attempts"])
+    .executeTakeFirstOrThrow();
+  assert.deepEqual([row.state, Number(row.attempts)], ["failed", 2]);
+  await ctx.database.close();
+});
+
+test(`at most ${FAIRNESS.pendingPerEndpoint} deliveries wait for one endpoint; beyond, the log says what was not sent`, async () => {
+  const stub = stubSender(() => 200);
+  const ctx = await setup(stub.send);
+  const { endpoint } = await insertEndpoint(ctx.db, FAST, { eventTypes: ["law.took_effect"] });
+  const other = await insertEndpoint(ctx.db, `${FAST}/other`, { eventTypes: ["law.took_effect"] });
+  await ctx.db.transaction().execute(async (trx) => {
+    for (let i = 0; i < FAIRNESS.pendingPerEndpoint; i++) {
+      assert.equal(await enqueueTestEvent(trx, endpoint.id, ctx.clock), true);
+    }
+  });
+  assert.equal(await enqueueTestEvent(ctx.db, endpoint.id, ctx.clock), false, "the queue is full");
+  const event = tookEffect();
+  assert.equal(await enqueueWebhookEvent(ctx.db, event, ctx.clock), 1, "queued for the other only");
+  const pending = await ctx.db
+    .selectFrom("webhook_deliveries")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("endpoint_id", "=", endpoint.id)
+    .where("state", "=", "pending")
+    .executeTakeFirstOrThrow();
+  assert.equal(Number(pending.n), FAIRNESS.pendingPerEndpoint);
+  const [logged] = await listDeliveryAttempts(ctx.db, endpoint.id);
+  assert.equal(logged?.eventType, "law.took_effect");
+  assert.equal(logged?.attempt, 0);
+  assert.match(logged?.error ?? "", /not sent: 1,000 deliveries were already waiting/);
+  assert.equal((await listDeliveryAttempts(ctx.db, other.endpoint.id)).length, 0);
+  await ctx.database.close();
+});
