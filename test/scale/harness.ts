@@ -389,16 +389,32 @@ export function closeAgents(): void {
   agents.clear();
 }
 
-export function send(
-  port: number,
-  path: string,
-  options: {
-    method?: string;
-    headers?: Record<string, string>;
-    body?: string;
-    from?: string;
-  } = {},
-): Promise<Answer> {
+type SendOptions = {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  from?: string;
+};
+
+/**
+ * One request on the shared keep-alive agents. A request written on a
+ * reused socket that the server closed at the same moment (its keep-alive
+ * timeout) never reached the server: it is sent once more on a new socket,
+ * as Node's documentation advises (`request.reusedSocket`). Any other error
+ * is the answer.
+ */
+export async function send(port: number, path: string, options: SendOptions = {}): Promise<Answer> {
+  try {
+    return await sendOnce(port, path, options);
+  } catch (error) {
+    if (error instanceof StaleSocketError) return sendOnce(port, path, options);
+    throw error;
+  }
+}
+
+class StaleSocketError extends Error {}
+
+function sendOnce(port: number, path: string, options: SendOptions): Promise<Answer> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const request = http.request(
@@ -428,7 +444,14 @@ export function send(
       },
     );
     request.on("timeout", () => request.destroy(new Error("request timed out")));
-    request.on("error", reject);
+    request.on("error", (error: NodeJS.ErrnoException) => {
+      const closedUnderUs =
+        request.reusedSocket &&
+        (error.code === "ECONNRESET" ||
+          error.code === "EPIPE" ||
+          error.message === "socket hang up");
+      reject(closedUnderUs ? new StaleSocketError(error.message, { cause: error }) : error);
+    });
     request.end(options.body);
   });
 }
