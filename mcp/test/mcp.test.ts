@@ -12,7 +12,7 @@ import { after, before, describe, test } from "node:test";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { buildTestApp, type TestApp } from "../../test/helpers.ts";
 import { toolOnlyInputs, toolOperations } from "../src/tools.ts";
-import { call, connect, listen, MCP_DIR, problemOf } from "./support.ts";
+import { call, connect, listen, MCP_DIR, problemOf, servedTools } from "./support.ts";
 
 const TOOLS = [
   "get_federal",
@@ -36,22 +36,11 @@ const without = (item: Json, name: string) =>
   Object.fromEntries(Object.entries(item).filter(([key]) => key !== name));
 
 describe("the tools against a real server", () => {
-  let app: TestApp;
-  let baseUrl: string;
+  const served = servedTools(() => buildTestApp());
+  const api = served.api;
   let client: Client;
-  const api = async (path: string) => {
-    const response = await fetch(`${baseUrl}${path}`);
-    assert.equal(response.status, 200, path);
-    return (await response.json()) as { data: unknown; meta: Json };
-  };
-  before(async () => {
-    app = await buildTestApp();
-    baseUrl = await listen(app);
-    client = await connect({ CLS_BASE_URL: baseUrl });
-  });
-  after(async () => {
-    await client.close();
-    await app.close();
+  before(() => {
+    client = served.client();
   });
 
   const document = JSON.parse(readFileSync(join(MCP_DIR, "../client/openapi.json"), "utf8"));

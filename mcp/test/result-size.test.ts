@@ -7,33 +7,22 @@
  * real app. Each tool's largest result is reported as a diagnostic.
  */
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { before, describe, test } from "node:test";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { buildTestApp, type TestApp } from "../../test/helpers.ts";
+import { buildTestApp } from "../../test/helpers.ts";
 import { MAX_BODY_CHARACTERS, MAX_RESULT_CHARACTERS } from "../src/results.ts";
-import { type Body, charactersOf, connect, listen, textOf } from "./support.ts";
+import { type Body, charactersOf, servedTools, textOf } from "./support.ts";
 
 type Json = Record<string, unknown>;
 
 describe("the largest result of every tool", () => {
-  let app: TestApp;
-  let baseUrl: string;
+  const served = servedTools(() => buildTestApp());
+  const api = served.api;
   let client: Client;
+  before(() => {
+    client = served.client();
+  });
   const largest = new Map<string, { characters: number; args: Json }>();
-  const api = async (path: string) => {
-    const response = await fetch(`${baseUrl}${path}`);
-    assert.equal(response.status, 200, path);
-    return (await response.json()) as { data: unknown; meta: Json };
-  };
-  before(async () => {
-    app = await buildTestApp();
-    baseUrl = await listen(app);
-    client = await connect({ CLS_BASE_URL: baseUrl });
-  });
-  after(async () => {
-    await client.close();
-    await app.close();
-  });
 
   /** Calls a tool, checks the bound and the body's stated size, keeps the tool's largest. */
   async function measure(name: string, args: Json): Promise<Body> {

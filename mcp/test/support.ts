@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import { after, before } from "node:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import {
   getDefaultEnvironment,
@@ -33,6 +34,37 @@ export async function connect(env: Record<string, string>): Promise<Client> {
   const client = new Client({ name: "mcp-test", version: "0.0.0" });
   await client.connect(transport);
   return client;
+}
+
+/**
+ * For a suite: before it, the app listening on 127.0.0.1 and the MCP
+ * server connected to it; after it, both closed. `client()` is the SDK's
+ * client, `api(path)` the API's own answer to compare with.
+ */
+export function servedTools(build: () => Promise<TestApp>) {
+  let app: TestApp | undefined;
+  let baseUrl = "";
+  let connected: Client | undefined;
+  before(async () => {
+    app = await build();
+    baseUrl = await listen(app);
+    connected = await connect({ CLS_BASE_URL: baseUrl });
+  });
+  after(async () => {
+    await connected?.close();
+    await app?.close();
+  });
+  return {
+    client: (): Client => {
+      assert.ok(connected !== undefined, "the suite's server is connected");
+      return connected;
+    },
+    api: async (path: string) => {
+      const response = await fetch(`${baseUrl}${path}`);
+      assert.equal(response.status, 200, path);
+      return (await response.json()) as { data: unknown; meta: Record<string, unknown> };
+    },
+  };
 }
 
 export type ToolResult = Awaited<ReturnType<Client["callTool"]>>;
