@@ -27,14 +27,12 @@ import { join } from "node:path";
 import { createDatabase, type DatabaseHandle } from "../src/db/database.ts";
 import { migrateToLatest } from "../src/db/migrations.ts";
 import { systemClock } from "../src/lib/clock.ts";
-import { createAddressPolicy, createGuardedAgents } from "../src/webhooks/webhook.address-guard.ts";
-import { createWebhookDispatcher } from "../src/webhooks/webhook.dispatcher.ts";
 import { lawWebhookEvent } from "../src/webhooks/webhook.events.ts";
 import { enqueueTestEvent, enqueueWebhookEvent } from "../src/webhooks/webhook.queue.ts";
-import { createWebhookSender } from "../src/webhooks/webhook.sender.ts";
 import { createTestSchema, POSTGRES_URL, skipUnlessReachable } from "../test/support/backends.ts";
 import { until } from "../test/support/wait.ts";
 import { insertEndpoint, startReceiver } from "../test/webhooks/receiver.ts";
+import { loopbackDispatchers } from "./webhook-dispatchers.ts";
 
 const FLOOD = Number(process.env.FLOOD ?? 160);
 /** The attacker's endpoints (an account may have 5), all on the receiver that never answers. */
@@ -96,18 +94,7 @@ async function run(name: string, open: () => DatabaseHandle, instances: number) 
   }
   await insertEndpoint(first.db, fast.url, { eventTypes: ["law.took_effect"] });
 
-  const agents = handles.map(() =>
-    createGuardedAgents({ policy: createAddressPolicy(["127.0.0.1"]), maxSockets: CONCURRENCY }),
-  );
-  const dispatchers = handles.map((handle, index) =>
-    createWebhookDispatcher({
-      db: handle.db,
-      clock: systemClock,
-      send: createWebhookSender(agents[index] as ReturnType<typeof createGuardedAgents>),
-      concurrency: CONCURRENCY,
-      log: { warn: (fields, message) => console.warn(message, fields), error: console.error },
-    }),
-  );
+  const { dispatchers, close } = loopbackDispatchers(handles, CONCURRENCY);
   for (const dispatcher of dispatchers) dispatcher.start();
 
   let sequence = 0;
@@ -184,8 +171,7 @@ async function run(name: string, open: () => DatabaseHandle, instances: number) 
   console.log(`  the tarpit saw ${tarpit.received.length} requests`);
 
   await tarpit.close();
-  await Promise.all(dispatchers.map((dispatcher) => dispatcher.stop()));
-  for (const agent of agents) agent.close();
+  await close();
   await fast.close();
   for (const handle of handles) await handle.close();
   return { idle, flooded };

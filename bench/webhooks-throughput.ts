@@ -16,14 +16,12 @@ import { join } from "node:path";
 import { createDatabase, type DatabaseHandle } from "../src/db/database.ts";
 import { migrateToLatest } from "../src/db/migrations.ts";
 import { systemClock } from "../src/lib/clock.ts";
-import { createAddressPolicy, createGuardedAgents } from "../src/webhooks/webhook.address-guard.ts";
-import { createWebhookDispatcher } from "../src/webhooks/webhook.dispatcher.ts";
 import { lawWebhookEvent } from "../src/webhooks/webhook.events.ts";
 import { enqueueWebhookEvent } from "../src/webhooks/webhook.queue.ts";
-import { createWebhookSender } from "../src/webhooks/webhook.sender.ts";
 import { createTestSchema, POSTGRES_URL, skipUnlessReachable } from "../test/support/backends.ts";
 import { until } from "../test/support/wait.ts";
 import { insertEndpoint, startReceiver } from "../test/webhooks/receiver.ts";
+import { loopbackDispatchers } from "./webhook-dispatchers.ts";
 
 const EVENTS = Number(process.env.EVENTS ?? 300);
 const ENDPOINTS = Number(process.env.ENDPOINTS ?? 10);
@@ -60,24 +58,12 @@ async function run(name: string, open: () => DatabaseHandle, instances: number) 
   }
   const enqueueMs = performance.now() - enqueueStarted;
   const total = EVENTS * ENDPOINTS;
-  const agents = handles.map(() =>
-    createGuardedAgents({ policy: createAddressPolicy(["127.0.0.1"]), maxSockets: CONCURRENCY }),
-  );
-  const dispatchers = handles.map((handle, index) =>
-    createWebhookDispatcher({
-      db: handle.db,
-      clock: systemClock,
-      send: createWebhookSender(agents[index] as ReturnType<typeof createGuardedAgents>),
-      concurrency: CONCURRENCY,
-      log: { warn: (fields, message) => console.warn(message, fields), error: console.error },
-    }),
-  );
+  const { dispatchers, close } = loopbackDispatchers(handles, CONCURRENCY);
   const started = performance.now();
   for (const dispatcher of dispatchers) dispatcher.start();
   await until("every delivery", () => receiver.received.length >= total, 600_000);
   const elapsedMs = performance.now() - started;
-  for (const dispatcher of dispatchers) await dispatcher.stop();
-  for (const agent of agents) agent.close();
+  await close();
   await receiver.close();
   const delivered = await first.db
     .selectFrom("webhook_deliveries")

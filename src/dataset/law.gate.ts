@@ -58,7 +58,7 @@ function factGroups(record: LawRecord) {
 }
 
 /** The rules on one served record; `share` counts its fact groups. */
-export function servedRecordFindings(record: LawRecord, day: string, share?: Share) {
+function servedRecordFindings(record: LawRecord, day: string, share?: Share) {
   const findings: ServedFinding[] = [];
   const add = (field: string, message: string) =>
     findings.push({ code: record.code, day, field, message });

@@ -65,7 +65,7 @@ function collectDates(value: unknown, into: Set<string>): void {
 }
 
 /** The changes of law (events with `sets` and an effective date) in the order they apply. */
-export function changesInOrder<E extends Pick<LegalEvent, "sets" | "effective">>(
+function changesInOrder<E extends Pick<LegalEvent, "sets" | "effective">>(
   history: readonly E[],
 ): E[] {
   return history

@@ -6,7 +6,7 @@
  * (allow-listed, as in development); time is a fake clock.
  */
 import assert from "node:assert/strict";
-import { after, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { Webhook } from "standardwebhooks";
 import type { Database } from "../../src/db/database.ts";
 import { createFakeClock } from "../../src/lib/clock.ts";
@@ -16,22 +16,14 @@ import { WEBHOOK_ACTION_POLICIES } from "../../src/webhooks/webhooks.routes.ts";
 import { buildTestApp, createTestDatabase } from "../helpers.ts";
 import { until } from "../support/wait.ts";
 import { type Agent, signedUpAgent } from "../web/agent.ts";
-import { type Receiver, startReceiver } from "./receiver.ts";
+import { receiversForThisFile } from "./receiver.ts";
 
 const ALLOW_LOOPBACK = { WEBHOOK_ALLOWED_PRIVATE_HOSTS: "127.0.0.1" };
 const EVENTS = { event_law_took_effect: "1", event_dataset_released: "1" };
 let nonces = 0;
 const nonce = () => (++nonces).toString(16).padStart(32, "0");
 
-const receivers: Receiver[] = [];
-after(async () => {
-  for (const receiver of receivers) await receiver.close();
-});
-async function receiver(): Promise<Receiver> {
-  const started = await startReceiver();
-  receivers.push(started);
-  return started;
-}
+const receiver = receiversForThisFile();
 
 async function setup() {
   const database = await createTestDatabase();

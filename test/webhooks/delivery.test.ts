@@ -4,7 +4,7 @@
  * with an injected clock moving time instead of sleeping.
  */
 import assert from "node:assert/strict";
-import { after, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { Webhook } from "standardwebhooks";
 import { verifyWebhook, WebhookVerificationError } from "../../client/src/index.ts";
 import { createFakeClock } from "../../src/lib/clock.ts";
@@ -32,18 +32,9 @@ import {
 } from "../../src/webhooks/webhooks.repository.ts";
 import { createTestDatabase, realDataset } from "../helpers.ts";
 import { until } from "../support/wait.ts";
-import { insertEndpoint, type Receiver, startReceiver } from "./receiver.ts";
+import { insertEndpoint, receiversForThisFile } from "./receiver.ts";
 
-const receivers: Receiver[] = [];
-after(async () => {
-  for (const receiver of receivers) await receiver.close();
-});
-
-async function receiver(): Promise<Receiver> {
-  const started = await startReceiver();
-  receivers.push(started);
-  return started;
-}
+const receiver = receiversForThisFile();
 
 let sequence = 0;
 function tookEffect(code = "CA"): WebhookEvent {

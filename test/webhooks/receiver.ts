@@ -5,6 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
+import { after } from "node:test";
 import { createUser } from "../../src/accounts/users.repository.ts";
 import type { Database } from "../../src/db/database.ts";
 import type { WebhookEventType } from "../../src/webhooks/webhook.events.ts";
@@ -68,6 +69,22 @@ export async function startReceiver(host = "127.0.0.1", port = 0): Promise<Recei
   receiver.port = (server.address() as AddressInfo).port;
   receiver.url = `http://${host.includes(":") ? `[${host}]` : host}:${receiver.port}/hook`;
   return receiver;
+}
+
+/**
+ * For a test file: `receiver()` starts a receiver on 127.0.0.1, and every
+ * receiver it started is closed when the file's tests end.
+ */
+export function receiversForThisFile(): () => Promise<Receiver> {
+  const started: Receiver[] = [];
+  after(async () => {
+    for (const receiver of started) await receiver.close();
+  });
+  return async () => {
+    const receiver = await startReceiver();
+    started.push(receiver);
+    return receiver;
+  };
 }
 
 /** A user with one endpoint written straight through the repositories; returns the endpoint and secret. */
