@@ -3,11 +3,13 @@
  * it against the schema and the invariants (failing fast with the file and
  * field), and shapes the records the API serves.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Compile } from "typebox/compile";
 import { inFeedOrder } from "./change-feed.ts";
 import {
+  type Correction,
+  type CorrectionsFile,
   type Dataset,
   type DatasetIssue,
   type DatasetManifest,
@@ -19,7 +21,9 @@ import {
   type LegalEvent,
   type SourceRef,
 } from "./dataset.schema.ts";
+import { servedVersion, sourceDigest, sourceOf } from "./dataset.source.ts";
 import {
+  correctionsIssues,
   coverageIssues,
   federalIssues,
   jurisdictionIssues,
@@ -47,12 +51,15 @@ export type RawDataset = {
   manifest: ParsedFile<unknown>;
   jurisdictions: ParsedFile<unknown>[];
   federal: ParsedFile<unknown>;
+  /** data/corrections.json (an empty log where the file does not exist). */
+  corrections: ParsedFile<unknown>;
 };
 
 export type CheckedDataset = {
   manifest: DatasetManifest;
   jurisdictions: ParsedFile<JurisdictionFile>[];
   federal: FederalFile;
+  corrections: CorrectionsFile;
   warnings: DatasetIssue[];
 };
 
@@ -91,6 +98,9 @@ export function readDataset(dir: string): { raw: RawDataset; errors: DatasetIssu
       manifest: readJson(dir, "dataset.json", errors),
       jurisdictions: names.map((name) => readJson(dir, `jurisdictions/${name}`, errors)),
       federal: readJson(dir, "federal.json", errors),
+      corrections: existsSync(join(dir, "corrections.json"))
+        ? readJson(dir, "corrections.json", errors)
+        : { file: "corrections.json", value: { corrections: [] } },
     },
     errors,
   };
@@ -131,6 +141,13 @@ export function checkDataset(
     if (seen.has(value.code))
       errors.push({ file, path: "/code", message: `duplicate code ${value.code}` });
     seen.add(value.code);
+    const kept = new Set<string>();
+    value.history.forEach((event, index) => {
+      if (event.id === undefined) return;
+      if (kept.has(event.id))
+        errors.push({ file, path: `/history/${index}/id`, message: `duplicate id ${event.id}` });
+      kept.add(event.id);
+    });
   }
   if (raw.federal.value !== undefined) {
     const issues = schemaIssues(raw.federal.file, raw.federal.value, "federal");
@@ -141,26 +158,57 @@ export function checkDataset(
       );
     }
   }
+  if (raw.corrections.value !== undefined) {
+    const issues = schemaIssues(raw.corrections.file, raw.corrections.value, "corrections");
+    errors.push(...issues);
+    if (issues.length === 0)
+      errors.push(
+        ...correctionsIssues(raw.corrections.file, raw.corrections.value as CorrectionsFile, today),
+      );
+  }
   if (errors.length > 0) throw new DatasetError(errors);
   return {
     manifest: raw.manifest.value as DatasetManifest,
     jurisdictions,
     federal: raw.federal.value as FederalFile,
+    corrections: (raw.corrections.value ?? { corrections: [] }) as CorrectionsFile,
     warnings,
   };
 }
 
-function eventsOf(
+type EventFile = JurisdictionFile["history"][number] | FederalFile["history"][number];
+
+/**
+ * Each event's id: the one its file keeps (a correction moved its date or
+ * kind), else `CODE-date-kind`, with `-2`, `-3`… for a second and third
+ * event of a kind on one day. Derived ids never take a kept one.
+ */
+export function eventIds(
   code: string,
-  history: readonly (JurisdictionFile["history"][number] | FederalFile["history"][number])[],
-): LegalEvent[] {
+  history: readonly { id?: string | undefined; date: string; kind: string }[],
+): string[] {
+  const kept = new Set(history.flatMap((event) => (event.id === undefined ? [] : [event.id])));
   const used = new Map<string, number>();
   return history.map((event) => {
+    if (event.id !== undefined) return event.id;
     const base = `${code}-${event.date}-${event.kind}`;
-    const n = (used.get(base) ?? 0) + 1;
+    let n = used.get(base) ?? 0;
+    let id: string;
+    do {
+      n += 1;
+      id = n === 1 ? base : `${base}-${n}`;
+    } while (kept.has(id));
     used.set(base, n);
+    return id;
+  });
+}
+
+function eventsOf(code: string, history: readonly EventFile[]): LegalEvent[] {
+  const ids = eventIds(code, history);
+  return history.map((event, index) => {
+    const id = ids[index] ?? `${code}-${event.date}-${event.kind}`;
     return {
-      id: n === 1 ? base : `${base}-${n}`,
+      id,
       jurisdiction: code,
       date: event.date,
       effective: event.effective,
@@ -172,6 +220,9 @@ function eventsOf(
       ...(event.sets === undefined ? {} : { sets: event.sets }),
       ...(event.confidence === undefined ? {} : { confidence: event.confidence }),
       ...(event.verified === undefined ? {} : { verified: event.verified }),
+      ...(event.retroactive === undefined ? {} : { retroactive: event.retroactive }),
+      ...(event.coded_by === undefined ? {} : { coded_by: event.coded_by }),
+      ...(event.reviewed_by === undefined ? {} : { reviewed_by: event.reviewed_by }),
     };
   });
 }
@@ -208,6 +259,9 @@ export function buildDataset(checked: CheckedDataset): Dataset {
   const federalEvents = eventsOf("US", federalHistory);
   const federal: Federal = { ...federalCurrent, history: federalEvents };
   const changes = inFeedOrder([...[...histories.values()].flat(), ...federalEvents], "enacted");
+  const corrections: Correction[] = checked.corrections.corrections.map(
+    ({ reviewed_digest: _digest, ...entry }) => entry,
+  );
   return Object.freeze({
     manifest: checked.manifest,
     jurisdictions,
@@ -215,6 +269,7 @@ export function buildDataset(checked: CheckedDataset): Dataset {
     histories,
     federal,
     changes,
+    corrections,
   });
 }
 
@@ -225,7 +280,23 @@ export function buildDataset(checked: CheckedDataset): Dataset {
  */
 export function loadDataset(dir: string, today: string): Dataset {
   const { raw, errors } = readDataset(dir);
-  const dataset = buildDataset(checkDataset(raw, today, errors));
+  const checked = checkDataset(raw, today, errors);
+  // The version names its bytes: data that differ from the published release say so.
+  const version = servedVersion(
+    join(dir, "releases"),
+    checked.manifest.version,
+    sourceDigest(sourceOf(raw)),
+  );
+  return servedDataset({ ...checked, manifest: { ...checked.manifest, version } }, today);
+}
+
+/**
+ * Shapes checked files and checks the records they will serve
+ * (src/dataset/law.gate.ts); throws a DatasetError naming every finding.
+ * The data tools run it before they write anything.
+ */
+export function servedDataset(checked: CheckedDataset, today: string): Dataset {
+  const dataset = buildDataset(checked);
   const { findings } = checkServedLaw(dataset, today);
   if (findings.length > 0) {
     throw new DatasetError(

@@ -247,6 +247,12 @@ export const Provenance = Type.Object(
       description:
         "What the value was read in, where the group's sources and the authority do not say it alone (at least two for `secondary`)",
     }),
+    coded_by: Type.Optional(
+      Text(
+        "Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded)",
+      ),
+    ),
+    reviewed_by: Type.Optional(Text("Who reviewed the coding: a second person, never the coder")),
   },
   { additionalProperties: false },
 );
@@ -533,7 +539,28 @@ const eventFields = {
       description: "For a change of law (`sets`): the date its values were last checked",
     }),
   ),
+  retroactive: Type.Optional(
+    Type.Literal(true, {
+      description:
+        "The law says it applies from a day before its enactment: `effective` may then precede `date`",
+    }),
+  ),
+  coded_by: Type.Optional(
+    Text("Who recorded the event (absent for events recorded before coders were)"),
+  ),
+  reviewed_by: Type.Optional(Text("Who reviewed the recording: a second person, never the coder")),
 };
+
+/** The digest of what a reviewer approved (an entry without its review fields): editing it after review voids the review. */
+const reviewedDigest = Type.Optional(
+  Type.String({
+    pattern: "^[0-9a-f]{16}$",
+    description: "Set by `npm run data:review`: what was reviewed, so an edit afterwards is caught",
+  }),
+);
+
+/** An event's id, kept in the file once a correction moves the date or kind it is derived from. */
+export const EVENT_ID = "^[A-Z]{2}-[0-9]{4}-[0-9]{2}-[0-9]{2}-[a-z_]+(-[0-9]+)?$";
 
 /** A change enacted but not yet in force on the record's day. */
 export const UpcomingChange = Type.Object(
@@ -550,8 +577,19 @@ export const UpcomingChange = Type.Object(
   { additionalProperties: false },
 );
 
+const fileEventFields = {
+  id: Type.Optional(
+    Type.String({
+      pattern: EVENT_ID,
+      description:
+        "The event's id where it is no longer derived from its date and kind (a correction moved one of them); ids never change",
+    }),
+  ),
+  reviewed_digest: reviewedDigest,
+};
+
 export const HistoryEventFile = Type.Object(
-  { ...eventFields, kind: OneOf(EVENT_KINDS, "What kind of event this is") },
+  { ...eventFields, ...fileEventFields, kind: OneOf(EVENT_KINDS, "What kind of event this is") },
   { additionalProperties: false },
 );
 
@@ -582,7 +620,13 @@ const jurisdictionFields = {
   }),
   last_reviewed: Type.String({
     ...IsoDate,
-    description: "Date this record was last checked against its sources",
+    description:
+      "Date this record was last checked against its sources. A later review moves only this date: what the record says about earlier days is fixed by `known_from`",
+  }),
+  known_from: Type.String({
+    ...IsoDate,
+    description:
+      "The day from which the record's facts that carry no date of their own (a summary, a regulator, a value whose `since` is unknown) are known to hold: the review that first recorded them. It never moves on a later review; earlier days are reconstructed from the history",
   }),
 };
 
@@ -655,7 +699,11 @@ export const JurisdictionOnDay = Type.Object(
 );
 
 export const FederalEventFile = Type.Object(
-  { ...eventFields, kind: OneOf(FEDERAL_EVENT_KINDS, "What kind of federal event this is") },
+  {
+    ...eventFields,
+    ...fileEventFields,
+    kind: OneOf(FEDERAL_EVENT_KINDS, "What kind of federal event this is"),
+  },
   { additionalProperties: false },
 );
 
@@ -752,6 +800,57 @@ export const DatasetManifest = Type.Object(
   { additionalProperties: false },
 );
 
+/** One value a correction changes: where in the file, and its value before and after. */
+export const CorrectionChange = Type.Object(
+  {
+    path: Text(
+      "The value's place in the file, dotted (`adult_use.minimum_age`, `adult_use.provenance.minimum_age.authority`); an event's field is `history.<event id>.<field>`",
+    ),
+    before: Type.Unknown({ description: "The value before (null where there was none)" }),
+    after: Type.Unknown({ description: "The value after" }),
+  },
+  { additionalProperties: false },
+);
+
+/** A correction of the data: not a change in the law, but our data was wrong or incomplete. */
+export const Correction = Type.Object(
+  {
+    id: Type.String({
+      pattern: "^[A-Z]{2}-[0-9]{4}-[0-9]{2}-[0-9]{2}-c[0-9]+$",
+      description: "Stable identifier: jurisdiction, the day it was recorded, and a counter",
+    }),
+    jurisdiction: Type.String({
+      pattern: "^[A-Z]{2}$",
+      description: "USPS code, or US for the federal record",
+    }),
+    recorded: IsoDate,
+    reason: Text("Why the data was wrong or incomplete, and what shows the right value"),
+    changes: Type.Array(CorrectionChange, { minItems: 1 }),
+    authority: Nullable(Authority, "The law that supports the corrected values"),
+    sources: Type.Array(Source, { description: "What the corrected values were read in" }),
+    confidence: OneOf(CONFIDENCE_LEVELS, "How sure the corrected values are"),
+    verified: IsoDate,
+    coded_by: Text("Who recorded the correction"),
+    reviewed_by: Type.Optional(Text("Who reviewed it: a second person, never the coder")),
+  },
+  { additionalProperties: false },
+);
+
+/** data/corrections.json: every correction, oldest first; kept for good. */
+export const CorrectionsFile = Type.Object(
+  {
+    corrections: Type.Array(
+      Type.Object(
+        { ...Correction.properties, reviewed_digest: reviewedDigest },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export type Correction = Static<typeof Correction>;
+export type CorrectionsFile = Static<typeof CorrectionsFile>;
 export type JurisdictionFile = Static<typeof JurisdictionFile>;
 export type Jurisdiction = Static<typeof Jurisdiction>;
 export type JurisdictionOnDay = Static<typeof JurisdictionOnDay>;
@@ -782,4 +881,6 @@ export type Dataset<R extends JurisdictionOnDay = Jurisdiction> = Readonly<{
   federal: Federal;
   /** Every state and federal event, newest first by enactment (the change feed's order on that basis). */
   changes: readonly LegalEvent[];
+  /** Every correction of the data, oldest first (data/corrections.json). */
+  corrections: readonly Correction[];
 }>;

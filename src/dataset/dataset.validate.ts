@@ -8,6 +8,8 @@
 import { Compile } from "typebox/compile";
 import { isCalendarDate } from "../lib/dates.ts";
 import {
+  type CorrectionsFile,
+  CorrectionsFile as CorrectionsFileSchema,
   type DatasetIssue,
   type FederalFile,
   FederalFile as FederalFileSchema,
@@ -16,6 +18,7 @@ import {
   type Status,
 } from "./dataset.schema.ts";
 import { JURISDICTIONS } from "./jurisdictions.ts";
+import { eventSenseIssues, senseIssues } from "./law.sense.ts";
 import { changeIssues, depthIssues } from "./law.validate.ts";
 
 export type { DatasetIssue } from "./dataset.schema.ts";
@@ -26,6 +29,12 @@ export type ParsedFile<T> = { file: string; value: T };
 
 const checkJurisdictionFile = Compile(JurisdictionFileSchema);
 const checkFederalFile = Compile(FederalFileSchema);
+const checkCorrectionsFile = Compile(CorrectionsFileSchema);
+const CHECKERS = {
+  jurisdiction: checkJurisdictionFile,
+  federal: checkFederalFile,
+  corrections: checkCorrectionsFile,
+} as const;
 
 /** Days after which a record's `last_reviewed` is reported as stale. */
 export const STALE_AFTER_DAYS = 180;
@@ -38,8 +47,8 @@ export function deriveStatus(record: Pick<JurisdictionFile, "adult_use" | "medic
 }
 
 /** Schema errors of one parsed JSON value, each naming the field. */
-export function schemaIssues(file: string, value: unknown, kind: "jurisdiction" | "federal") {
-  const check = kind === "jurisdiction" ? checkJurisdictionFile : checkFederalFile;
+export function schemaIssues(file: string, value: unknown, kind: keyof typeof CHECKERS) {
+  const check = CHECKERS[kind];
   if (check.Check(value)) return [];
   const seen = new Set<string>();
   const issues: DatasetIssue[] = [];
@@ -251,10 +260,17 @@ export function jurisdictionIssues(
   }
 
   errors.push(...depthIssues(file, record));
+  for (const issue of senseIssues(record)) error(issue.path, issue.message);
+  record.history.forEach((event, index) => {
+    for (const issue of eventSenseIssues(event, `/history/${index}`, today))
+      error(issue.path, issue.message);
+  });
   errors.push(
     ...changeIssues(file, record, (folded) => {
       const problems = schemaIssues(file, folded, "jurisdiction");
       if (problems.length > 0) return problems;
+      const nonsense = senseIssues(folded);
+      if (nonsense.length > 0) return nonsense;
       const status = deriveStatus(folded);
       if (folded.status !== status) {
         return [
@@ -268,6 +284,8 @@ export function jurisdictionIssues(
     }),
   );
 
+  if (record.known_from > record.last_reviewed)
+    error("/known_from", `${record.known_from} is after last_reviewed ${record.last_reviewed}`);
   if (record.last_reviewed > today)
     error("/last_reviewed", `${record.last_reviewed} is in the future`);
   else if (daysBetween(record.last_reviewed, today) > STALE_AFTER_DAYS) {
@@ -312,6 +330,8 @@ export function federalIssues(file: string, record: FederalFile, today: string):
     dates.push({ path: `/history/${index}/date`, value: event.date });
     dates.push({ path: `/history/${index}/effective`, value: event.effective });
     if (event.sources.length === 0) error(`/history/${index}/sources`, "needs at least one source");
+    for (const issue of eventSenseIssues(event, `/history/${index}`, today))
+      error(issue.path, issue.message);
     const previous = record.history[index - 1];
     if (previous !== undefined && event.date < previous.date) {
       error(
@@ -343,4 +363,41 @@ export function coverageIssues(fileNames: readonly string[]): DatasetIssue[] {
     path: "/",
     message: `missing: no record for ${name}`,
   }));
+}
+
+/**
+ * The corrections log: unique ids, a known jurisdiction, nothing recorded
+ * or verified after today, a second person as reviewer, and two sources
+ * behind a `secondary` correction.
+ */
+export function correctionsIssues(
+  file: string,
+  log: CorrectionsFile,
+  today: string,
+): DatasetIssue[] {
+  const errors: DatasetIssue[] = [];
+  const error = (path: string, message: string) => errors.push({ file, path, message });
+  const ids = new Set<string>();
+  log.corrections.forEach((entry, index) => {
+    const at = `/corrections/${index}`;
+    if (ids.has(entry.id)) error(`${at}/id`, `duplicate id ${entry.id}`);
+    ids.add(entry.id);
+    if (entry.jurisdiction !== "US" && !JURISDICTIONS.some(([code]) => code === entry.jurisdiction))
+      error(`${at}/jurisdiction`, `${entry.jurisdiction} is not a covered jurisdiction or US`);
+    for (const [name, day] of [
+      ["recorded", entry.recorded],
+      ["verified", entry.verified],
+    ] as const) {
+      if (!isCalendarDate(day)) error(`${at}/${name}`, `${day} is not a calendar date`);
+      else if (day > today) error(`${at}/${name}`, `${day} is after today (${today})`);
+    }
+    if (entry.reviewed_by !== undefined && entry.reviewed_by === entry.coded_by)
+      error(`${at}/reviewed_by`, `${entry.reviewed_by} coded this correction and cannot review it`);
+    if (entry.confidence === "secondary" && entry.sources.length < 2)
+      error(
+        `${at}/sources`,
+        `a secondary correction needs at least two agreeing sources (has ${entry.sources.length})`,
+      );
+  });
+  return errors;
 }

@@ -12,7 +12,10 @@
  *   prohibition cites the statute that prohibits;
  * - every dated variable with a value has its authority, and the hemp group
  *   its authority once it states a treatment;
- * - every history event cites its law.
+ * - every history event cites its law;
+ * - a change of law changes something: one that sets only values already
+ *   in force on the eve of its effective day is refused (a no-op is a
+ *   mistake, or a correction recorded as a law).
  * A finding names the jurisdiction, the day and the field.
  */
 import { Compile } from "typebox/compile";
@@ -22,6 +25,7 @@ import {
   type Dataset,
   HEMP_VARIABLES,
   JurisdictionOnDay,
+  type LegalEvent,
   MEDICAL_VARIABLES,
 } from "./dataset.schema.ts";
 import { timeZoneOf } from "./jurisdictions.ts";
@@ -123,6 +127,14 @@ export function checkServedLaw(
       if (day === localToday) servedRecordFindings(record, day, todayShare);
     }
     (dataset.histories.get(code) ?? []).forEach((event, index) => {
+      const noop = noOpChange(model, event);
+      if (noop !== null)
+        findings.push({
+          code,
+          day: event.effective ?? event.date,
+          field: `history.${index}.sets`,
+          message: noop,
+        });
       events.total += 1;
       if (isCited(event.authority)) events.cited += 1;
       else
@@ -135,6 +147,31 @@ export function checkServedLaw(
     });
   }
   return Object.freeze({ today: todayShare, allDays, days, events, findings });
+}
+
+function valueAt(record: unknown, path: string): unknown {
+  let node = record;
+  for (const part of path.split(".")) {
+    if (node === null || typeof node !== "object") return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return node;
+}
+
+/** Why a change of law changes nothing (every value it sets is in force on its eve), or null. */
+export function noOpChange(model: LawModel, event: LegalEvent): string | null {
+  if (event.sets === undefined || event.effective === null) return null;
+  const eve = new Date(Date.parse(`${event.effective}T00:00:00Z`) - 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+  const before = lawOn(model, event.jurisdiction, eve);
+  if (before === undefined) return null;
+  const entries = Object.entries(event.sets);
+  const same = entries.every(
+    ([path, value]) => JSON.stringify(valueAt(before, path) ?? null) === JSON.stringify(value),
+  );
+  if (!same || entries.length === 0) return null;
+  return `sets ${entries.map(([path, value]) => `${path} = ${JSON.stringify(value)}`).join(", ")}, already in force on ${eve}: a change of law must change something`;
 }
 
 /** One line per finding, for start-up and data:check. */

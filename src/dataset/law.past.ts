@@ -79,7 +79,7 @@ const LOW_THC = new Set(["low_thc_legalized"]);
 
 export function recordAsOf(source: AsOfSource, day: string): JurisdictionOnDay {
   const { record, timelines } = source;
-  const current = day >= record.last_reviewed;
+  const current = day >= record.known_from;
   const adultLegal = valueAt(timelines.adultUseLegal, day);
   const sales = valueAt(timelines.adultUseSales, day);
   const decriminalized = valueAt(timelines.decriminalized, day);

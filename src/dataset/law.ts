@@ -229,7 +229,7 @@ export function readableRecord(record: LawRecord, base: Jurisdiction): Jurisdict
     ...record,
     summary:
       record.summary ??
-      `This record shows the law as it stood on an earlier day; its plain-language summary is kept from its review on ${base.last_reviewed}.`,
+      `This record shows the law as it stood on an earlier day; its plain-language summary is kept from its review on ${base.known_from}.`,
     status: record.status ?? base.status,
     decriminalized: record.decriminalized ?? base.decriminalized,
     adult_use: { ...adult, legal: adult.legal ?? base.adult_use.legal },

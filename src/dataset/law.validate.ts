@@ -29,7 +29,15 @@ const DECRIMINALIZING_KINDS = new Set([
 ]);
 
 /** Fields a change of law may not set. */
-const FIXED_FIELDS = new Set(["code", "name", "fips", "type", "history", "last_reviewed"]);
+const FIXED_FIELDS = new Set([
+  "code",
+  "name",
+  "fips",
+  "type",
+  "history",
+  "last_reviewed",
+  "known_from",
+]);
 
 type Issue = (path: string, message: string) => void;
 
@@ -57,8 +65,6 @@ export function changeIssues(
     const at = `/history/${index}`;
     if (event.effective === null)
       issue(`${at}/effective`, "a change of law needs its effective date");
-    else if (event.effective < event.date)
-      issue(`${at}/effective`, `${event.effective} is before its enactment on ${event.date}`);
     if (event.authority === null) issue(`${at}/authority`, "a change of law needs its authority");
     if (event.confidence === undefined)
       issue(`${at}/confidence`, "a change of law needs its confidence");
@@ -101,7 +107,7 @@ function provenanceIssues(
   values: Readonly<Record<string, unknown>>,
   provenance: Readonly<Record<string, ProvenanceFile | undefined>>,
   variables: readonly string[],
-  reviewed: string,
+  known: { from: string; reviewed: string },
 ) {
   for (const name of variables) {
     const given = provenance[name];
@@ -113,14 +119,14 @@ function provenanceIssues(
       if (isSet) issue(at, `${field} has a value but no provenance`);
       continue;
     }
-    if (given.since != null && given.since > reviewed) {
+    if (given.since != null && given.since > known.from) {
       issue(
         `${at}/since`,
-        `${given.since} is after the review (${reviewed}): record a later value as a change of law`,
+        `${given.since} is after the record's known_from (${known.from}): record a later value as a change of law`,
       );
     }
-    if (given.verified != null && given.verified > reviewed) {
-      issue(`${at}/verified`, `${given.verified} is after the review (${reviewed})`);
+    if (given.verified != null && given.verified > known.reviewed) {
+      issue(`${at}/verified`, `${given.verified} is after the review (${known.reviewed})`);
     }
     if (isSet) {
       if (given.authority == null) issue(at, `${field} has a value but no authority`);
@@ -163,11 +169,12 @@ function provenanceIssues(
 export function depthIssues(file: string, record: JurisdictionFile): DatasetIssue[] {
   const issues: DatasetIssue[] = [];
   const issue: Issue = (path, message) => issues.push({ file, path, message });
-  const reviewed = record.last_reviewed;
+  const known = { from: record.known_from, reviewed: record.last_reviewed };
+  const reviewed = record.known_from;
   const { adult_use: adult, medical, hemp } = record;
-  provenanceIssues(issue, "adult_use", adult, adult.provenance, ADULT_USE_VARIABLES, reviewed);
-  provenanceIssues(issue, "medical", medical, medical.provenance, MEDICAL_VARIABLES, reviewed);
-  provenanceIssues(issue, "hemp", hemp, hemp.provenance, HEMP_VARIABLES, reviewed);
+  provenanceIssues(issue, "adult_use", adult, adult.provenance, ADULT_USE_VARIABLES, known);
+  provenanceIssues(issue, "medical", medical, medical.provenance, MEDICAL_VARIABLES, known);
+  provenanceIssues(issue, "hemp", hemp, hemp.provenance, HEMP_VARIABLES, known);
   if (hemp.intoxicating_products !== null && hemp.authority === null) {
     issue("/hemp/authority", "the hemp group says what the law is, so it needs its authority");
   }
@@ -179,7 +186,10 @@ export function depthIssues(file: string, record: JurisdictionFile): DatasetIssu
     if (!record.decriminalized)
       issue("/decriminalization/in_force_by", "is set but the record is not decriminalized");
     if (by > reviewed)
-      issue("/decriminalization/in_force_by", `${by} is after the review (${reviewed})`);
+      issue(
+        "/decriminalization/in_force_by",
+        `${by} is after the record's known_from (${reviewed})`,
+      );
   }
   if (since !== null) {
     const law = record.history.find(

@@ -9,7 +9,8 @@
  *   at the beginning of time (`from: null`).
  * - `null` means the history cannot answer: a value is never borrowed from
  *   today. A current fact whose start date is unknown is known only from the
- *   record's `last_reviewed` onward.
+ *   record's `known_from` onward (the review that recorded it; a later review
+ *   moves nothing here).
  * - The record's dated fields (`adult_use.effective`, `sales_began`,
  *   `decriminalization.since`, `medical.effective`, …) are authoritative;
  *   events add what the record cannot say: an earlier low-THC program, and
@@ -166,7 +167,7 @@ export function buildTimelines(
   history: readonly LegalEvent[],
   basis: Basis = "effective",
 ): JurisdictionTimelines {
-  const reviewed = record.last_reviewed;
+  const reviewed = record.known_from;
   const adult = record.adult_use;
 
   const adultStart =

@@ -5,21 +5,24 @@
  *   jurisdiction's zone (Eastern time for federal law), with the record's
  *   fields before and after — for a federal event, the federal rule every
  *   record carries (`hemp.federal`);
- * - `law.enacted`: a release records a change (enacted, effective later)
- *   the previous release did not have, federal ones included;
- * - `record.corrected`: a release changes a record's facts on a day with no
- *   change of law between the two releases (a correction, or facts newly
- *   researched), with each field before and after.
+ * - `law.enacted`: a release records a law the previous release did not
+ *   have (with an effective day), federal ones included;
+ * - `record.corrected`: once for each correction a release publishes
+ *   (`npm run data:correct`), naming the served fields it changed, the
+ *   days, before and after, and its reason. Both come from the release's
+ *   `announcements.json`, computed from what is served (never from file
+ *   edits), so a new review date announces nothing.
  * Ids are derived from the event and the release, so every instance that
  * produces one produces the same id and it is enqueued once per endpoint.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Dataset } from "../dataset/dataset.load.ts";
-import type { Federal, Jurisdiction, LegalEvent } from "../dataset/dataset.schema.ts";
+import type { Correction, Federal, LegalEvent } from "../dataset/dataset.schema.ts";
 import { FEDERAL_CODE, timeZoneOf } from "../dataset/jurisdictions.ts";
 import type { LawChange } from "../dataset/law.live.ts";
 import { federalHempOn, type LawModel, type LawRecord, lawOn } from "../dataset/law.ts";
+import type { ReleasePlan } from "../dataset/release.plan.ts";
 import { dayIn, startOfDayIn } from "../lib/zoned-time.ts";
 import { type LawEventData, lawWebhookEvent, type WebhookEvent } from "./webhook.events.ts";
 
@@ -145,91 +148,146 @@ export function tookEffectToday(model: LawModel, nowMs: number, origin: string):
   return events;
 }
 
-type ReleasedRecord = Jurisdiction & { history?: LegalEvent[] };
-type ReleasedDataset = {
+/**
+ * What a release announces (its `announcements.json`, written by `npm run
+ * release` from the plan of what is served: src/dataset/release.plan.ts):
+ * the laws it newly records, and each correction with the served fields
+ * it changed and on which days. Servers send exactly this, once, when
+ * they first serve the release.
+ */
+export type ReleaseAnnouncements = {
   dataset_version: string;
+  /** The release compared with; null for a first release (nothing is announced). */
+  previous_version: string | null;
   released: string;
-  jurisdictions: ReleasedRecord[];
-  federal?: { history?: LegalEvent[] };
+  law_enacted: { jurisdiction: string; event: LegalEvent; changes: LawEventData["changes"] }[];
+  corrections: {
+    correction: Correction;
+    changes: LawEventData["changes"];
+  }[];
 };
 
-/** The newest release in `releasesDir` older than `version`, or null. */
-export function previousRelease(releasesDir: string, version: string): ReleasedDataset | null {
-  let names: string[];
-  try {
-    names = readdirSync(releasesDir).filter((name) => name < version);
-  } catch {
-    return null;
+const describeDays = (from: string | null, until: string | null) =>
+  from === null && until === null
+    ? "on every day"
+    : from === null
+      ? `until ${until}`
+      : until === null
+        ? `from ${from}`
+        : `from ${from} to ${until}`;
+
+/** The announcements of a release plan, against the release's model. */
+export function announcementsOf(
+  plan: ReleasePlan,
+  model: LawModel,
+  previousVersion: string | null,
+): ReleaseAnnouncements {
+  const enacted = plan.newEvents
+    .filter((event) => event.effective !== null)
+    .map((event) => ({
+      jurisdiction: event.jurisdiction,
+      event,
+      changes:
+        event.jurisdiction === FEDERAL_CODE
+          ? federalChanges(model.base.federal, event.effective ?? event.date)
+          : Object.entries(event.sets ?? {}).map(([field, after]) => ({
+              field,
+              before: fieldOn(model, event, field),
+              after,
+            })),
+    }));
+  const corrections = plan.corrections.map(({ entry, records, events }) => ({
+    correction: entry,
+    changes: [
+      ...records.map((change) => ({
+        field: change.field,
+        before: change.before,
+        after: change.after,
+        from: change.from,
+        until: change.until,
+      })),
+      ...events.flatMap((change) =>
+        change.fields.map((field) => ({
+          field: `history.${change.id}.${field.field}`,
+          before: field.before,
+          after: field.after,
+          from: null,
+          until: null,
+        })),
+      ),
+    ],
+  }));
+  return {
+    dataset_version: model.base.manifest.version,
+    previous_version: previousVersion,
+    released: model.base.manifest.released,
+    law_enacted: enacted,
+    corrections,
+  };
+}
+
+/** A field's value on the eve of an event's effective day (what the change replaces). */
+function fieldOn(model: LawModel, event: LegalEvent, field: string): unknown {
+  const eve = dayBefore(event.effective ?? event.date);
+  let node: unknown = lawOn(model, event.jurisdiction, eve);
+  for (const part of field.split(".")) {
+    if (node === null || typeof node !== "object") return null;
+    node = (node as Record<string, unknown>)[part];
   }
-  const newest = names.sort().at(-1);
-  if (newest === undefined) return null;
-  try {
-    return JSON.parse(readFileSync(join(releasesDir, newest, "dataset.json"), "utf8"));
-  } catch {
-    return null;
-  }
+  return node ?? null;
+}
+
+/** The corrections' title: the fields, in words. */
+function correctionTitle(name: string, changes: LawEventData["changes"]): string {
+  const fields = [...new Set(changes.map((change) => change.field))];
+  const shown = fields.slice(0, 3).join(", ");
+  return `${name}: ${shown}${fields.length > 3 ? ` and ${fields.length - 3} more` : ""} corrected`;
 }
 
 /**
- * `law.enacted` for the changes this release records that the previous one
- * did not and that are not yet in force; `record.corrected` for each record
- * whose facts on the previous release's day differ between the two releases.
+ * The webhook events of a release: `law.enacted` for each law it newly
+ * records, `record.corrected` once for each correction, with the fields
+ * and days it changed and its reason. Ids are derived from the events and
+ * corrections, so a release announced twice sends each once.
  */
 export function releaseEvents(
   model: LawModel,
-  previous: ReleasedDataset | null,
-  nowMs: number,
+  announcements: ReleaseAnnouncements | null,
   origin: string,
 ): WebhookEvent[] {
-  if (previous === null) return [];
-  const version = model.base.manifest.version;
-  const events: WebhookEvent[] = [];
-  const known = new Set(
-    [...previous.jurisdictions, previous.federal ?? {}].flatMap((record) =>
-      (record.history ?? []).map((event) => event.id),
-    ),
+  if (announcements === null || announcements.previous_version === null) return [];
+  const version = announcements.dataset_version;
+  const events: WebhookEvent[] = announcements.law_enacted.map(({ jurisdiction, event, changes }) =>
+    lawWebhookEvent({
+      type: "law.enacted",
+      timestamp: `${event.date}T00:00:00.000Z`,
+      jurisdiction: jurisdictionOf(model.base, jurisdiction),
+      event: lawEvent(event),
+      changes,
+      origin,
+      discriminator: version,
+    }),
   );
-  for (const [code, history] of historiesOf(model.base)) {
-    const today = dayIn(timeZoneOf(code), nowMs);
-    for (const event of history) {
-      if (known.has(event.id) || event.effective === null || event.effective <= today) continue;
-      events.push(
-        lawWebhookEvent({
-          type: "law.enacted",
-          timestamp: `${event.date}T00:00:00.000Z`,
-          jurisdiction: jurisdictionOf(model.base, code),
-          event: lawEvent(event),
-          changes:
-            code === FEDERAL_CODE
-              ? federalChanges(model.base.federal, event.effective)
-              : Object.entries(event.sets ?? {}).map(([field, after]) => ({
-                  field,
-                  before: null,
-                  after,
-                })),
-          origin,
-          discriminator: version,
-        }),
-      );
-    }
-  }
-  for (const before of previous.jurisdictions) {
-    const { history: _history, ...record } = before;
-    const after = lawOn(model, before.code, previous.released);
-    const changes = fieldChanges(record, after);
-    if (changes.length === 0) continue;
+  for (const { correction, changes } of announcements.corrections) {
+    const jurisdiction = jurisdictionOf(model.base, correction.jurisdiction);
+    const described = changes
+      .map((change) => `${change.field} ${describeDays(change.from ?? null, change.until ?? null)}`)
+      .join("; ");
     events.push(
       lawWebhookEvent({
         type: "record.corrected",
-        timestamp: new Date(nowMs).toISOString(),
-        jurisdiction: jurisdictionOf(model.base, before.code),
+        timestamp: `${correction.recorded}T00:00:00.000Z`,
+        jurisdiction,
         event: {
-          id: `${before.code}-release-${version}`,
-          title: `${model.base.byCode.get(before.code)?.name ?? before.code}: record corrected in release ${version}`,
-          summary: `Facts changed without a change of law, compared with release ${previous.dataset_version}.`,
+          id: correction.id,
+          title: correctionTitle(jurisdiction.name, changes),
+          summary: `Corrected (${described}): ${correction.reason}`,
           enacted: null,
           effective: null,
-          authority: null,
+          authority: correction.authority,
+          reason: correction.reason,
+          coded_by: correction.coded_by,
+          reviewed_by: correction.reviewed_by ?? null,
         },
         changes,
         origin,
@@ -238,4 +296,16 @@ export function releaseEvents(
     );
   }
   return events;
+}
+
+/** A release's announcements, or null where it has none (releases before they were written). */
+export function readAnnouncements(
+  releasesDir: string,
+  version: string,
+): ReleaseAnnouncements | null {
+  try {
+    return JSON.parse(readFileSync(join(releasesDir, version, "announcements.json"), "utf8"));
+  } catch {
+    return null;
+  }
 }

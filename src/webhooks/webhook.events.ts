@@ -65,8 +65,24 @@ export const WebhookLawEvent = Type.Object(
         { additionalProperties: false },
       ),
     ),
+    reason: Type.Optional(
+      Type.String({
+        description:
+          "`record.corrected` only: why the data was wrong or incomplete, as the correction records it",
+      }),
+    ),
+    coded_by: Type.Optional(
+      Type.String({ description: "`record.corrected` only: who recorded the correction" }),
+    ),
+    reviewed_by: Type.Optional(
+      Nullable(Type.String({ description: "`record.corrected` only: who reviewed it" })),
+    ),
   },
-  { additionalProperties: false, description: "The legal event behind this notification" },
+  {
+    additionalProperties: false,
+    description:
+      "The legal event behind this notification; for `record.corrected`, the correction (its id is the correction's)",
+  },
 );
 
 export const WebhookFieldChange = Type.Object(
@@ -79,6 +95,20 @@ export const WebhookFieldChange = Type.Object(
       description: "Its value before (any JSON value; null when it was unset)",
     }),
     after: Type.Unknown({ description: "Its value after" }),
+    from: Type.Optional(
+      Nullable({
+        ...IsoDate,
+        description:
+          "`record.corrected` only: the first day on which the served record reads differently (null: from the beginning)",
+      }),
+    ),
+    until: Type.Optional(
+      Nullable({
+        ...IsoDate,
+        description:
+          "`record.corrected` only: the last day on which it reads differently (null: from `from` on)",
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -10,6 +10,7 @@ import { createAccountNotices } from "../accounts/account-notices.ts";
 import { accountCounter } from "../api-keys/api-key.auth.ts";
 import { type Config, isDevelopment } from "../config.ts";
 import type { Dataset } from "../dataset/dataset.load.ts";
+import { isPublished } from "../dataset/dataset.source.ts";
 import type { LiveLaw } from "../dataset/law.live.ts";
 import type { Database } from "../db/database.ts";
 import type { Clock } from "../lib/clock.ts";
@@ -18,7 +19,12 @@ import { webhookDisabledMail } from "../mail/messages.ts";
 import type { Metrics } from "../ops/metrics.ts";
 import type { RateLimiter } from "../rate-limit/rate-limit.ts";
 import type { PagePluginOptions } from "../web/layout.ts";
-import { previousRelease, releaseEvents, tookEffectEvents, tookEffectToday } from "./law-events.ts";
+import {
+  readAnnouncements,
+  releaseEvents,
+  tookEffectEvents,
+  tookEffectToday,
+} from "./law-events.ts";
 import { createAddressPolicy, createGuardedAgents, type Lookup } from "./webhook.address-guard.ts";
 import { createWebhookDispatcher } from "./webhook.dispatcher.ts";
 import type { WebhookEvent } from "./webhook.events.ts";
@@ -93,9 +99,13 @@ export async function registerWebhooks(
     try {
       const enqueue = (events: readonly WebhookEvent[]) =>
         Promise.all(events.map((event) => enqueueWebhookEvent(db, event, clock)));
-      if (await announceDatasetRelease(db, manifest, origin, clock)) {
-        const previous = previousRelease(join(config.dataDir, "releases"), manifest.version);
-        const events = releaseEvents(live.model, previous, clock.now(), origin);
+      // Data that are not a published release's bytes announce nothing (docs/DATA.md, "Versions").
+      if (
+        isPublished(manifest.version) &&
+        (await announceDatasetRelease(db, manifest, origin, clock))
+      ) {
+        const announcements = readAnnouncements(join(config.dataDir, "releases"), manifest.version);
+        const events = releaseEvents(live.model, announcements, origin);
         await enqueue(events);
         app.log.info(
           { dataset_version: manifest.version, law_events: events.length },

@@ -10,12 +10,20 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { Webhook } from "standardwebhooks";
+import { readDataset } from "../../src/dataset/dataset.load.ts";
+import { type DataSource, sourceOf } from "../../src/dataset/dataset.source.ts";
 import { timeZoneOf } from "../../src/dataset/jurisdictions.ts";
 import { createLiveLaw, type LawChange } from "../../src/dataset/law.live.ts";
 import { createLawModel, federalHempOn } from "../../src/dataset/law.ts";
+import { planRelease } from "../../src/dataset/release.plan.ts";
 import { createFakeClock } from "../../src/lib/clock.ts";
 import { startOfDayIn } from "../../src/lib/zoned-time.ts";
-import { releaseEvents, tookEffectEvents, tookEffectToday } from "../../src/webhooks/law-events.ts";
+import {
+  announcementsOf,
+  releaseEvents,
+  tookEffectEvents,
+  tookEffectToday,
+} from "../../src/webhooks/law-events.ts";
 import { buildTestApp, createTestDatabase, realDataset, type TestApp } from "../helpers.ts";
 import { until } from "../support/wait.ts";
 import { insertEndpoint, type Receiver, startReceiver } from "./receiver.ts";
@@ -87,31 +95,39 @@ describe("federal law taking effect, in the law in force", () => {
 
   test("a release that adds a federal law effective later announces law.enacted", () => {
     assert.ok(hemp);
-    const model = createLawModel(realDataset());
-    const previous = {
-      dataset_version: "2025.11.01",
-      released: "2025-11-01",
-      jurisdictions: [],
-      federal: { history: federal.history.filter((event) => event.id !== hemp.id) },
+    const { raw } = readDataset("data");
+    const current = sourceOf(raw);
+    const today = "2026-01-01";
+    const federalFile = current.federal as { history: { date: string; kind: string }[] };
+    // The previous release: the same data without the hemp redefinition.
+    const previous: DataSource = {
+      ...current,
+      federal: {
+        ...federalFile,
+        history: federalFile.history.filter(
+          (event) => `US-${event.date}-${event.kind}` !== hemp.id,
+        ),
+      },
     };
-    const now = Date.parse("2026-01-01T12:00:00Z");
-    const events = releaseEvents(model, previous, now, ORIGIN);
+    const model = createLawModel(realDataset());
+    const plan = planRelease(previous, current, today);
+    const events = releaseEvents(model, announcementsOf(plan, model, "2025.11.01"), ORIGIN);
     const enacted = events.find(
       (event) => event.type === "law.enacted" && event.data.event.id === hemp.id,
     );
     assert.ok(enacted?.type === "law.enacted", "law.enacted for the federal hemp redefinition");
     assert.equal(enacted.jurisdiction, "US");
     assert.deepEqual(enacted.data.changes, [{ field: "hemp.federal", before: null, after: rule }]);
+    assert.ok(
+      !events.some((event) => event.type === "record.corrected"),
+      "a new law is no correction",
+    );
     const known = releaseEvents(
       model,
-      { ...previous, federal: { history: federal.history } },
-      now,
+      announcementsOf(planRelease(current, current, today), model, "2025.11.01"),
       ORIGIN,
     );
-    assert.ok(
-      !known.some((event) => event.type === "law.enacted" && event.data.event.id === hemp.id),
-      "announced once",
-    );
+    assert.deepEqual(known, [], "announced once: a release that adds nothing announces nothing");
   });
 });
 
