@@ -7,7 +7,7 @@
  * "Versions").
  */
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { RawDataset } from "./dataset.load.ts";
 
@@ -72,6 +72,27 @@ export function upgradeSource(source: DataSource): DataSource {
     jurisdictions[file] = upgraded;
   }
   return { ...source, jurisdictions, corrections: source.corrections ?? { corrections: [] } };
+}
+
+const RELEASE = /^[0-9]{4}\.[0-9]{2}\.[0-9]{2}(\.[0-9]+)?$/;
+
+/** Compares release versions (`2026.11.26` < `2026.11.26.1` < `2026.11.27`). */
+export function compareVersions(a: string, b: string): number {
+  const left = a.split(".").map(Number);
+  const right = b.split(".").map(Number);
+  for (let index = 0; index < Math.max(left.length, right.length); index += 1) {
+    const difference = (left[index] ?? -1) - (right[index] ?? -1);
+    if (difference !== 0) return difference;
+  }
+  return 0;
+}
+
+/** The versions released in `releasesDir` (each with its manifest), oldest first. */
+export function releasedVersions(releasesDir: string): string[] {
+  if (!existsSync(releasesDir)) return [];
+  return readdirSync(releasesDir)
+    .filter((name) => RELEASE.test(name) && existsSync(join(releasesDir, name, "manifest.json")))
+    .sort(compareVersions);
 }
 
 /** The published release's source, in today's shape, or null where the release kept none. */
