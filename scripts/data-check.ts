@@ -3,6 +3,7 @@
  * prints warnings and a coverage table (field × jurisdictions filled), and
  * exits non-zero on any error or when coverage falls below the gate.
  */
+import { join } from "node:path";
 import { DATED_COLUMNS } from "../src/dataset/dataset.columns.ts";
 import { measureCoverage, measureDepthCoverage } from "../src/dataset/dataset.coverage.ts";
 import {
@@ -17,6 +18,12 @@ import {
   DatasetError,
   readDataset,
 } from "../src/dataset/dataset.load.ts";
+import {
+  isPublished,
+  servedVersion,
+  sourceDigest,
+  sourceOf,
+} from "../src/dataset/dataset.source.ts";
 import { checkServedLaw, formatServedFinding } from "../src/dataset/law.gate.ts";
 import { createLawModel } from "../src/dataset/law.ts";
 import { isoDay } from "../src/lib/dates.ts";
@@ -199,4 +206,11 @@ if (failures.length > 0) {
   process.stdout.write(`✗ ${failures.join("; ")}\n`);
   process.exit(1);
 }
-process.stdout.write(`✓ dataset ${checked.manifest.version} is valid\n`);
+const servedAs = servedVersion(
+  join(dir, "releases"),
+  checked.manifest.version,
+  sourceDigest(sourceOf(raw)),
+);
+process.stdout.write(
+  `✓ dataset ${checked.manifest.version} is valid${isPublished(servedAs) ? "" : ` (it differs from published release ${checked.manifest.version}: servers report ${servedAs} until it is released; see npm run data:diff)`}\n`,
+);

@@ -284,7 +284,7 @@ export interface components {
                     code: string;
                     name: string;
                 };
-                /** @description The legal event behind this notification */
+                /** @description The legal event behind this notification; for `record.corrected`, the correction (its id is the correction's) */
                 event: {
                     /** @description The event's id, as in /v1/states/{code}/history and /v1/changes */
                     id: string;
@@ -298,6 +298,11 @@ export interface components {
                         citation: string;
                         url: string | null;
                     } | null;
+                    /** @description `record.corrected` only: why the data was wrong or incomplete, as the correction records it */
+                    reason?: string;
+                    /** @description `record.corrected` only: who recorded the correction */
+                    coded_by?: string;
+                    reviewed_by?: string | null;
                 };
                 /** @description The record's fields that change, with their values before and after */
                 changes: {
@@ -307,6 +312,8 @@ export interface components {
                     before: unknown;
                     /** @description Its value after */
                     after: unknown;
+                    from?: string | null;
+                    until?: string | null;
                 }[];
                 /** @description `api`: the record at /v1/states/{code}; `page`: the website's page about it */
                 links: {
@@ -332,7 +339,7 @@ export interface components {
                     code: string;
                     name: string;
                 };
-                /** @description The legal event behind this notification */
+                /** @description The legal event behind this notification; for `record.corrected`, the correction (its id is the correction's) */
                 event: {
                     /** @description The event's id, as in /v1/states/{code}/history and /v1/changes */
                     id: string;
@@ -346,6 +353,11 @@ export interface components {
                         citation: string;
                         url: string | null;
                     } | null;
+                    /** @description `record.corrected` only: why the data was wrong or incomplete, as the correction records it */
+                    reason?: string;
+                    /** @description `record.corrected` only: who recorded the correction */
+                    coded_by?: string;
+                    reviewed_by?: string | null;
                 };
                 /** @description The record's fields that change, with their values before and after */
                 changes: {
@@ -355,6 +367,8 @@ export interface components {
                     before: unknown;
                     /** @description Its value after */
                     after: unknown;
+                    from?: string | null;
+                    until?: string | null;
                 }[];
                 /** @description `api`: the record at /v1/states/{code}; `page`: the website's page about it */
                 links: {
@@ -380,7 +394,7 @@ export interface components {
                     code: string;
                     name: string;
                 };
-                /** @description The legal event behind this notification */
+                /** @description The legal event behind this notification; for `record.corrected`, the correction (its id is the correction's) */
                 event: {
                     /** @description The event's id, as in /v1/states/{code}/history and /v1/changes */
                     id: string;
@@ -394,6 +408,11 @@ export interface components {
                         citation: string;
                         url: string | null;
                     } | null;
+                    /** @description `record.corrected` only: why the data was wrong or incomplete, as the correction records it */
+                    reason?: string;
+                    /** @description `record.corrected` only: who recorded the correction */
+                    coded_by?: string;
+                    reviewed_by?: string | null;
                 };
                 /** @description The record's fields that change, with their values before and after */
                 changes: {
@@ -403,6 +422,8 @@ export interface components {
                     before: unknown;
                     /** @description Its value after */
                     after: unknown;
+                    from?: string | null;
+                    until?: string | null;
                 }[];
                 /** @description `api`: the record at /v1/states/{code}; `page`: the website's page about it */
                 links: {
@@ -476,7 +497,7 @@ export interface operations {
                  */
                 as_of?: string;
                 /**
-                 * @description Comma-separated top-level fields to return, e.g. `code,status`: code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, prohibition, regulator, notes, last_reviewed, upcoming, sources. An unknown name is refused (400 `unknown_field`). In GeoJSON, the flat columns derived from those fields, and `code`.
+                 * @description Comma-separated top-level fields to return, e.g. `code,status`: code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, prohibition, regulator, notes, last_reviewed, known_from, upcoming, sources. An unknown name is refused (400 `unknown_field`). In GeoJSON, the flat columns derived from those fields, and `code`.
                  * @example code,name,status,decriminalized
                  */
                 fields?: string;
@@ -691,6 +712,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -727,6 +752,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     public_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -763,6 +792,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     onsite_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -799,6 +832,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     delivery?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -835,6 +872,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     local_opt_out?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -871,6 +912,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     taxes?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -907,6 +952,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     general_sales_tax_applies?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -943,6 +992,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
@@ -1055,6 +1108,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     reciprocity?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -1091,6 +1148,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     patient_home_grow?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -1127,6 +1188,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -1163,6 +1228,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
@@ -1252,6 +1321,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -1288,6 +1361,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                 };
                                 /** @description Federal law on these products on the record's day, where it says more than the 2018 definition (from 2026-11-12: Pub. L. 119-37, § 781); null before */
@@ -1356,9 +1433,14 @@ export interface operations {
                             notes: string[];
                             /**
                              * Format: date
-                             * @description Date this record was last checked against its sources
+                             * @description Date this record was last checked against its sources. A later review moves only this date: what the record says about earlier days is fixed by `known_from`
                              */
                             last_reviewed: string;
+                            /**
+                             * Format: date
+                             * @description The day from which the record's facts that carry no date of their own (a summary, a regulator, a value whose `since` is unknown) are known to hold: the review that first recorded them. It never moves on a later review; earlier days are reconstructed from the history
+                             */
+                            known_from: string;
                             /** @description Changes enacted but not yet in force on the record's day, soonest first: each with its effective date and the fields it sets */
                             upcoming: {
                                 /** @description The event's identifier in the history */
@@ -1582,6 +1664,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -1618,6 +1704,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     public_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -1654,6 +1744,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     onsite_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -1690,6 +1784,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     delivery?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -1726,6 +1824,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     local_opt_out?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -1762,6 +1864,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     taxes?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -1798,6 +1904,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     general_sales_tax_applies?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -1834,6 +1944,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
@@ -1943,6 +2057,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     reciprocity?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -1979,6 +2097,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     patient_home_grow?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -2015,6 +2137,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -2051,6 +2177,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
@@ -2140,6 +2270,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -2176,6 +2310,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                 };
                                 /** @description Federal law on these products on the record's day, where it says more than the 2018 definition (from 2026-11-12: Pub. L. 119-37, § 781); null before */
@@ -2244,9 +2382,14 @@ export interface operations {
                             notes: string[];
                             /**
                              * Format: date
-                             * @description Date this record was last checked against its sources
+                             * @description Date this record was last checked against its sources. A later review moves only this date: what the record says about earlier days is fixed by `known_from`
                              */
                             last_reviewed: string;
+                            /**
+                             * Format: date
+                             * @description The day from which the record's facts that carry no date of their own (a summary, a regulator, a value whose `since` is unknown) are known to hold: the review that first recorded them. It never moves on a later review; earlier days are reconstructed from the history
+                             */
+                            known_from: string;
                             /** @description Changes enacted but not yet in force on the record's day, soonest first: each with its effective date and the fields it sets */
                             upcoming: {
                                 /** @description The event's identifier in the history */
@@ -2470,6 +2613,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -2506,6 +2653,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     public_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -2542,6 +2693,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     onsite_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -2578,6 +2733,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     delivery?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -2614,6 +2773,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     local_opt_out?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -2650,6 +2813,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     taxes?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -2686,6 +2853,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     general_sales_tax_applies?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -2722,6 +2893,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
@@ -2831,6 +3006,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     reciprocity?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -2867,6 +3046,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     patient_home_grow?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -2903,6 +3086,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -2939,6 +3126,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
@@ -3028,6 +3219,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -3064,6 +3259,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                 };
                                 /** @description Federal law on these products on the record's day, where it says more than the 2018 definition (from 2026-11-12: Pub. L. 119-37, § 781); null before */
@@ -3132,9 +3331,14 @@ export interface operations {
                             notes?: string[];
                             /**
                              * Format: date
-                             * @description Date this record was last checked against its sources
+                             * @description Date this record was last checked against its sources. A later review moves only this date: what the record says about earlier days is fixed by `known_from`
                              */
                             last_reviewed?: string;
+                            /**
+                             * Format: date
+                             * @description The day from which the record's facts that carry no date of their own (a summary, a regulator, a value whose `since` is unknown) are known to hold: the review that first recorded them. It never moves on a later review; earlier days are reconstructed from the history
+                             */
+                            known_from?: string;
                             /** @description Changes enacted but not yet in force on the record's day, soonest first: each with its effective date and the fields it sets */
                             upcoming?: {
                                 /** @description The event's identifier in the history */
@@ -3515,7 +3719,7 @@ export interface operations {
                  */
                 as_of?: string;
                 /**
-                 * @description Comma-separated top-level fields to return, e.g. `code,status`: code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, prohibition, regulator, notes, last_reviewed, upcoming, sources. An unknown name is refused (400 `unknown_field`). In GeoJSON, the flat columns derived from those fields, and `code`.
+                 * @description Comma-separated top-level fields to return, e.g. `code,status`: code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, prohibition, regulator, notes, last_reviewed, known_from, upcoming, sources. An unknown name is refused (400 `unknown_field`). In GeoJSON, the flat columns derived from those fields, and `code`.
                  * @example code,name,status,decriminalized
                  */
                 fields?: string;
@@ -3671,7 +3875,7 @@ export interface operations {
                  */
                 as_of?: string;
                 /**
-                 * @description Comma-separated top-level fields to return, e.g. `code,status`: code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, prohibition, regulator, notes, last_reviewed, upcoming, sources. An unknown name is refused (400 `unknown_field`). In GeoJSON, the flat columns derived from those fields, and `code`.
+                 * @description Comma-separated top-level fields to return, e.g. `code,status`: code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, prohibition, regulator, notes, last_reviewed, known_from, upcoming, sources. An unknown name is refused (400 `unknown_field`). In GeoJSON, the flat columns derived from those fields, and `code`.
                  * @example code,name,status,decriminalized
                  */
                 fields?: string;
@@ -3890,6 +4094,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -3926,6 +4134,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     public_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -3962,6 +4174,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     onsite_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -3998,6 +4214,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     delivery?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -4034,6 +4254,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     local_opt_out?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -4070,6 +4294,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     taxes?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -4106,6 +4334,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     general_sales_tax_applies?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -4142,6 +4374,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
@@ -4254,6 +4490,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     reciprocity?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -4290,6 +4530,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     patient_home_grow?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -4326,6 +4570,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -4362,6 +4610,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
@@ -4451,6 +4703,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -4487,6 +4743,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                 };
                                 /** @description Federal law on these products on the record's day, where it says more than the 2018 definition (from 2026-11-12: Pub. L. 119-37, § 781); null before */
@@ -4555,9 +4815,14 @@ export interface operations {
                             notes: string[];
                             /**
                              * Format: date
-                             * @description Date this record was last checked against its sources
+                             * @description Date this record was last checked against its sources. A later review moves only this date: what the record says about earlier days is fixed by `known_from`
                              */
                             last_reviewed: string;
+                            /**
+                             * Format: date
+                             * @description The day from which the record's facts that carry no date of their own (a summary, a regulator, a value whose `since` is unknown) are known to hold: the review that first recorded them. It never moves on a later review; earlier days are reconstructed from the history
+                             */
+                            known_from: string;
                             /** @description Changes enacted but not yet in force on the record's day, soonest first: each with its effective date and the fields it sets */
                             upcoming: {
                                 /** @description The event's identifier in the history */
@@ -4781,6 +5046,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -4817,6 +5086,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     public_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -4853,6 +5126,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     onsite_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -4889,6 +5166,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     delivery?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -4925,6 +5206,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     local_opt_out?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -4961,6 +5246,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     taxes?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -4997,6 +5286,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     general_sales_tax_applies?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -5033,6 +5326,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
@@ -5142,6 +5439,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     reciprocity?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -5178,6 +5479,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     patient_home_grow?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -5214,6 +5519,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -5250,6 +5559,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
@@ -5339,6 +5652,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -5375,6 +5692,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                 };
                                 /** @description Federal law on these products on the record's day, where it says more than the 2018 definition (from 2026-11-12: Pub. L. 119-37, § 781); null before */
@@ -5443,9 +5764,14 @@ export interface operations {
                             notes: string[];
                             /**
                              * Format: date
-                             * @description Date this record was last checked against its sources
+                             * @description Date this record was last checked against its sources. A later review moves only this date: what the record says about earlier days is fixed by `known_from`
                              */
                             last_reviewed: string;
+                            /**
+                             * Format: date
+                             * @description The day from which the record's facts that carry no date of their own (a summary, a regulator, a value whose `since` is unknown) are known to hold: the review that first recorded them. It never moves on a later review; earlier days are reconstructed from the history
+                             */
+                            known_from: string;
                             /** @description Changes enacted but not yet in force on the record's day, soonest first: each with its effective date and the fields it sets */
                             upcoming: {
                                 /** @description The event's identifier in the history */
@@ -5669,6 +5995,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -5705,6 +6035,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     public_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -5741,6 +6075,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     onsite_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -5777,6 +6115,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     delivery?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -5813,6 +6155,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     local_opt_out?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -5849,6 +6195,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     taxes?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -5885,6 +6235,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     general_sales_tax_applies?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -5921,6 +6275,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
@@ -6030,6 +6388,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     reciprocity?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -6066,6 +6428,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     patient_home_grow?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -6102,6 +6468,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -6138,6 +6508,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
@@ -6227,6 +6601,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -6263,6 +6641,10 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /** @description Who coded the value (recorded from the change or correction that set it; absent for values coded before coders were recorded) */
+                                        coded_by?: string;
+                                        /** @description Who reviewed the coding: a second person, never the coder */
+                                        reviewed_by?: string;
                                     };
                                 };
                                 /** @description Federal law on these products on the record's day, where it says more than the 2018 definition (from 2026-11-12: Pub. L. 119-37, § 781); null before */
@@ -6331,9 +6713,14 @@ export interface operations {
                             notes?: string[];
                             /**
                              * Format: date
-                             * @description Date this record was last checked against its sources
+                             * @description Date this record was last checked against its sources. A later review moves only this date: what the record says about earlier days is fixed by `known_from`
                              */
                             last_reviewed?: string;
+                            /**
+                             * Format: date
+                             * @description The day from which the record's facts that carry no date of their own (a summary, a regulator, a value whose `since` is unknown) are known to hold: the review that first recorded them. It never moves on a later review; earlier days are reconstructed from the history
+                             */
+                            known_from?: string;
                             /** @description Changes enacted but not yet in force on the record's day, soonest first: each with its effective date and the fields it sets */
                             upcoming?: {
                                 /** @description The event's identifier in the history */
@@ -6627,7 +7014,7 @@ export interface operations {
                  */
                 as_of?: string;
                 /**
-                 * @description Comma-separated top-level fields to return, e.g. `code,status`: code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, prohibition, regulator, notes, last_reviewed, upcoming, sources. An unknown name is refused (400 `unknown_field`). In GeoJSON, the flat columns derived from those fields, and `code`.
+                 * @description Comma-separated top-level fields to return, e.g. `code,status`: code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, prohibition, regulator, notes, last_reviewed, known_from, upcoming, sources. An unknown name is refused (400 `unknown_field`). In GeoJSON, the flat columns derived from those fields, and `code`.
                  * @example code,name,status,decriminalized
                  */
                 fields?: string;
@@ -6890,6 +7277,15 @@ export interface operations {
                              * @description For a change of law (`sets`): the date its values were last checked
                              */
                             verified?: string;
+                            /**
+                             * @description The law says it applies from a day before its enactment: `effective` may then precede `date`
+                             * @enum {boolean}
+                             */
+                            retroactive?: true;
+                            /** @description Who recorded the event (absent for events recorded before coders were) */
+                            coded_by?: string;
+                            /** @description Who reviewed the recording: a second person, never the coder */
+                            reviewed_by?: string;
                             /**
                              * @description What kind of event this is (state kinds, or federal kinds for US events)
                              * @enum {unknown}
@@ -7540,6 +7936,15 @@ export interface operations {
                                  */
                                 verified?: string;
                                 /**
+                                 * @description The law says it applies from a day before its enactment: `effective` may then precede `date`
+                                 * @enum {boolean}
+                                 */
+                                retroactive?: true;
+                                /** @description Who recorded the event (absent for events recorded before coders were) */
+                                coded_by?: string;
+                                /** @description Who reviewed the recording: a second person, never the coder */
+                                reviewed_by?: string;
+                                /**
                                  * @description What kind of event this is (state kinds, or federal kinds for US events)
                                  * @enum {unknown}
                                  */
@@ -7992,6 +8397,15 @@ export interface operations {
                              * @description For a change of law (`sets`): the date its values were last checked
                              */
                             verified?: string;
+                            /**
+                             * @description The law says it applies from a day before its enactment: `effective` may then precede `date`
+                             * @enum {boolean}
+                             */
+                            retroactive?: true;
+                            /** @description Who recorded the event (absent for events recorded before coders were) */
+                            coded_by?: string;
+                            /** @description Who reviewed the recording: a second person, never the coder */
+                            reviewed_by?: string;
                             /**
                              * @description What kind of event this is (state kinds, or federal kinds for US events)
                              * @enum {unknown}

@@ -132,3 +132,14 @@ export function reviewDigest(entry: Readonly<Record<string, unknown>>): string {
   const { reviewed_by: _by, reviewed_digest: _digest, ...content } = entry;
   return createHash("sha256").update(JSON.stringify(content)).digest("hex").slice(0, 16);
 }
+
+/** Paths that record who checked a value and when, not the value: not shown as corrected. */
+const BOOKKEEPING = /\.(coded_by|reviewed_by|verified|confidence|sources|null_reason|unknown)$/;
+
+/** The values a correction changed, as readers see them (bookkeeping of provenance left out). */
+export function correctedValues(
+  correction: Pick<CorrectionPatch, "changes">,
+): CorrectionPatch["changes"] {
+  const values = correction.changes.filter((change) => !BOOKKEEPING.test(change.path));
+  return values.length > 0 ? values : correction.changes;
+}

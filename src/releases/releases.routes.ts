@@ -87,7 +87,7 @@ function renderDataPage(
   const earlier = releases.filter((release) => release !== current);
   const currentSection =
     current === undefined
-      ? html`<p>The files of release ${currentVersion} have not been published yet.</p>`
+      ? html`<p>The API serves data of version ${currentVersion}: ${currentVersion.endsWith("+unreleased") ? "changes recorded since the newest release below, not released yet" : "its files have not been published yet"}.</p>`
       : html`<p>Release <strong>${current.dataset_version}</strong>, released ${current.released} — the data the API serves now (<code>meta.dataset_version</code>). Stable links: <code>/data/releases/${current.dataset_version}/&lt;file&gt;</code>; the newest release is also at <code>/data/releases/latest/&lt;file&gt;</code>.</p>
 ${filesTable(current, current.dataset_version, codebookHref)}`;
   const earlierSection =

@@ -20,8 +20,9 @@ import {
   sendRepresentation,
 } from "../api/representation.ts";
 import { tookEffectWithin } from "../dataset/change-feed.ts";
+import { correctedValues } from "../dataset/corrections.ts";
 import type { Dataset } from "../dataset/dataset.load.ts";
-import type { LegalEvent } from "../dataset/dataset.schema.ts";
+import type { Correction, LegalEvent } from "../dataset/dataset.schema.ts";
 import { FEDERAL_CODE, timeZoneOf } from "../dataset/jurisdictions.ts";
 import type { LawRecord } from "../dataset/law.ts";
 import { AppError } from "../errors.ts";
@@ -101,6 +102,40 @@ ${links}
 </entry>`;
 }
 
+/** A correction's entry: what it changed, and why (the reasons are public; docs/DATA.md). */
+function correctionEntry(
+  correction: Correction,
+  base: string,
+  names: ReadonlyMap<string, string>,
+): { at: number; xml: string } {
+  const where = names.get(correction.jurisdiction) ?? FEDERAL_NAME;
+  const page =
+    correction.jurisdiction === FEDERAL_CODE
+      ? `${base}/federal`
+      : `${base}/states/${correction.jurisdiction}`;
+  const values = correctedValues(correction);
+  const changed = values
+    .map(
+      (change) =>
+        `${change.path}: ${JSON.stringify(change.before)} → ${JSON.stringify(change.after)}`,
+    )
+    .join("; ");
+  const at = Date.parse(instant(correction.recorded));
+  return {
+    at,
+    xml: `<entry>
+<id>${xml(`${base}/changes.atom#correction-${correction.id}`)}</id>
+<title>${xml(`${where}: record corrected (${[...new Set(values.map((change) => change.path))].join(", ")})`)}</title>
+<published>${instant(correction.recorded)}</published>
+<updated>${instant(correction.recorded)}</updated>
+<link rel="alternate" type="text/html" href="${xml(`${base}/changes#correction-${correction.id}`)}" title="Corrections"/>
+<link rel="related" type="text/html" href="${xml(page)}" title="${xml(where)}"/>
+<category term="correction" label="Correction"/>
+<summary type="text">${xml(`Correction, not a change in the law. ${changed}. Why: ${correction.reason}${correction.authority === null ? "" : ` Law: ${correction.authority.citation}.`}`)}</summary>
+</entry>`,
+  };
+}
+
 function feed(options: {
   id: string;
   title: string;
@@ -108,9 +143,24 @@ function feed(options: {
   alternate: string;
   updated: string;
   events: readonly Entry[];
+  corrections?: readonly Correction[];
+  /** The most entries the feed carries (newest first). */
+  max?: number;
   base: string;
   names: ReadonlyMap<string, string>;
 }): string {
+  const items = [
+    ...options.events.map((item) => ({
+      at: item.at,
+      xml: entry(item, options.base, options.names),
+    })),
+    ...(options.corrections ?? []).map((correction) =>
+      correctionEntry(correction, options.base, options.names),
+    ),
+  ]
+    .map((item, index) => ({ ...item, index }))
+    .sort((a, b) => b.at - a.at || a.index - b.index)
+    .slice(0, options.max ?? Number.POSITIVE_INFINITY);
   return `<?xml version="1.0" encoding="utf-8"?>
 <feed xmlns="http://www.w3.org/2005/Atom">
 <id>${xml(options.id)}</id>
@@ -121,7 +171,7 @@ function feed(options: {
 <link rel="self" type="${ATOM_MEDIA_TYPE}" href="${xml(options.self)}"/>
 <link rel="alternate" type="text/html" href="${xml(options.alternate)}"/>
 <rights>Data: CC BY 4.0</rights>
-${options.events.map((item) => entry(item, options.base, options.names)).join("\n")}
+${items.map((item) => item.xml).join("\n")}
 </feed>
 `;
 }
@@ -211,7 +261,9 @@ export function buildFeeds(
     lastModified: new Date(Date.parse(instant(day))).toUTCString(),
   });
   const newest = entriesOf(dataset.changes, dayOf).slice(0, FEED_MAX_ENTRIES);
-  const allDay = newestDay(newest, released);
+  const allDay = [newestDay(newest, released), ...dataset.corrections.map((item) => item.recorded)]
+    .sort()
+    .at(-1) as string;
   const all = build(
     feed({
       id: `${base}/changes.atom`,
@@ -220,6 +272,8 @@ export function buildFeeds(
       alternate: `${base}/changes`,
       updated: allDay,
       events: newest,
+      corrections: dataset.corrections,
+      max: FEED_MAX_ENTRIES,
       base,
       names,
     }),
@@ -227,13 +281,17 @@ export function buildFeeds(
   );
   const byCode = new Map<string, BuiltFeed>();
   const one = (
+    code: string,
     history: readonly LegalEvent[],
     title: string,
     path: string,
     page: string,
   ): BuiltFeed => {
     const events = entriesOf(history, dayOf);
-    const day = newestDay(events, released);
+    const corrections = dataset.corrections.filter((item) => item.jurisdiction === code);
+    const day = [newestDay(events, released), ...corrections.map((item) => item.recorded)]
+      .sort()
+      .at(-1) as string;
     return build(
       feed({
         id: `${base}${path}`,
@@ -242,6 +300,7 @@ export function buildFeeds(
         alternate: `${base}${page}`,
         updated: day,
         events,
+        corrections,
         base,
         names,
       }),
@@ -252,6 +311,7 @@ export function buildFeeds(
     byCode.set(
       record.code,
       one(
+        record.code,
         dataset.histories.get(record.code) ?? [],
         `Cannabis law changes in ${record.name}`,
         `/states/${record.code}/changes.atom`,
@@ -260,6 +320,7 @@ export function buildFeeds(
     );
   }
   const federal = one(
+    FEDERAL_CODE,
     dataset.federal.history,
     "Federal cannabis law changes in the United States",
     "/federal/changes.atom",

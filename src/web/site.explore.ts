@@ -4,8 +4,10 @@
  * them in place), the `/changes` page and the `/federal` page.
  */
 import { effectiveDayOf, inFeedOrder } from "../dataset/change-feed.ts";
+import { correctedValues } from "../dataset/corrections.ts";
 import type { Dataset } from "../dataset/dataset.load.ts";
 import {
+  type Correction,
   DELIVERY,
   type Federal,
   HEMP_TREATMENTS,
@@ -302,7 +304,38 @@ ${list(enacted, "Nothing was enacted in this period.")}
 ${asData(`basis=effective&since=${addDays(today, 1)}${only}`)}
 ${list(upcoming, "Nothing is scheduled to take effect.")}
 </section>
-${earlier.length > 0 ? html`<section aria-labelledby="earlier-heading"><h2 id="earlier-heading">Earlier${scope}</h2>${list(earlier, "")}</section>` : ""}`;
+${earlier.length > 0 ? html`<section aria-labelledby="earlier-heading"><h2 id="earlier-heading">Earlier${scope}</h2>${list(earlier, "")}</section>` : ""}
+${correctionsSection(dataset, state, scope)}`;
+}
+
+/** Corrections shown on /changes, newest first (every one is also in the releases' corrections.json). */
+export const CORRECTIONS_SHOWN = 100;
+
+/**
+ * Corrections of the data (not changes in the law), newest first, each
+ * with what it changed, why, its law, and who coded and reviewed it.
+ */
+function correctionsSection(dataset: Dataset, state: string, scope: string): SafeHtml {
+  const all = dataset.corrections.filter(
+    (correction) => state === "" || correction.jurisdiction === state,
+  );
+  const shown = [...all].reverse().slice(0, CORRECTIONS_SHOWN);
+  const item = (correction: Correction) => html`<li id="correction-${correction.id}">
+  <p class="event-date">${jurisdictionName(dataset, correction.jurisdiction)} · corrected ${formatLongDate(correction.recorded)}</p>
+  <ul>${correctedValues(correction).map(
+    (change) =>
+      html`<li><code>${change.path}</code>: ${JSON.stringify(change.before)} → <strong>${JSON.stringify(change.after)}</strong></li>`,
+  )}</ul>
+  <p>Why: ${correction.reason}</p>
+  ${correction.authority === null ? "" : eventLaw(correction.authority)}
+  <p class="muted">Recorded by ${correction.coded_by}; reviewed by ${correction.reviewed_by ?? "nobody (a single-maintainer release)"}. Confidence: ${correction.confidence}, verified ${correction.verified}.</p>
+</li>`;
+  return html`<section aria-labelledby="corrections-heading">
+<h2 id="corrections-heading">Corrections${scope}</h2>
+<p class="muted">Where our data was wrong or incomplete: not changes in the law. Each is announced once to webhooks as <code>record.corrected</code> and listed in the Atom feeds.</p>
+${shown.length === 0 ? html`<p>No corrections have been recorded.</p>` : html`<ol class="change-list" role="list">${shown.map(item)}</ol>`}
+${all.length > shown.length ? html`<p class="muted">The ${CORRECTIONS_SHOWN} newest of ${all.length}; every correction is kept in each release's <a href="/data"><code>source.json</code></a>.</p>` : ""}
+</section>`;
 }
 
 export function renderFederalPage(federal: Federal): SafeHtml {

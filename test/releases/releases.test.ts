@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { brotliDecompressSync } from "node:zlib";
 import { parse } from "csv-parse/sync";
+import { baseVersion, isPublished } from "../../src/dataset/dataset.source.ts";
 import { toCsv } from "../../src/releases/csv.ts";
 import { INDICATORS, PANEL_COLUMNS, PANEL_FIRST_YEAR } from "../../src/releases/panels.ts";
 import {
@@ -15,7 +16,9 @@ import {
 import { buildTestApp, injectCompressed, realDataset, type TestApp } from "../helpers.ts";
 
 const dataset = realDataset();
-const version = dataset.manifest.version;
+// Data that differ from their release are served as VERSION+unreleased; the release is VERSION's.
+const served = dataset.manifest.version;
+const version = baseVersion(served);
 const folder = join("data", "releases", version);
 const manifest = JSON.parse(readFileSync(join(folder, "manifest.json"), "utf8")) as ReleaseManifest;
 const read = (name: string) => readFileSync(join(folder, name));
@@ -27,6 +30,13 @@ before(async () => {
 after(() => app.close());
 
 describe("the release of the dataset the API serves", () => {
+  test("is published: the data are the bytes of their release", () => {
+    assert.ok(
+      isPublished(served),
+      `data/ differ from release ${version} (served as ${served}): record, review and release them (docs/MAINTAINING.md) — a published release is never rewritten`,
+    );
+  });
+
   test("exists, and every file matches its manifest's size and SHA-256", () => {
     assert.equal(manifest.dataset_version, version);
     assert.equal(manifest.license, "CC-BY-4.0");
