@@ -118,7 +118,14 @@ const DATED_GROUPS = new Set(["adult_use", "medical", "hemp"]);
 
 type ChangeOfLaw = Pick<
   LegalEvent,
-  "sets" | "effective" | "authority" | "sources" | "confidence" | "verified"
+  | "sets"
+  | "effective"
+  | "authority"
+  | "sources"
+  | "confidence"
+  | "verified"
+  | "coded_by"
+  | "reviewed_by"
 >;
 
 /**
@@ -147,6 +154,8 @@ export function applyChange<R extends object>(record: R, event: ChangeOfLaw): R 
         confidence: event.confidence ?? null,
         verified: event.verified ?? null,
         sources: event.sources,
+        ...(event.coded_by === undefined ? {} : { coded_by: event.coded_by }),
+        ...(event.reviewed_by === undefined ? {} : { reviewed_by: event.reviewed_by }),
       };
       next = withPath(next, [group, "provenance", variable], provenance);
     }

@@ -186,13 +186,27 @@ describe("the maintainer's guide, run as written", () => {
     });
 
     const on = async (asOf: string) =>
-      json<{ data: { adult_use: { delivery: string } }; meta: { dataset_version: string } }>(
-        await app.inject({ url: `/v1/states/VA?as_of=${asOf}` }),
-      );
+      json<{
+        data: {
+          adult_use: {
+            delivery: string;
+            provenance: { delivery: { coded_by?: string; reviewed_by?: string } };
+          };
+        };
+        meta: { dataset_version: string };
+      }>(await app.inject({ url: `/v1/states/VA?as_of=${asOf}` }));
     const eve = await on("2026-12-31");
     const day = await on("2027-01-01");
     assert.equal(eve.data.adult_use.delivery, "medical_only");
     assert.equal(day.data.adult_use.delivery, "allowed", "the change is served from its day");
+    assert.deepEqual(
+      [
+        day.data.adult_use.provenance.delivery.coded_by,
+        day.data.adult_use.provenance.delivery.reviewed_by,
+      ],
+      ["Ann Coder", "Bob Reviewer"],
+      "coder and reviewer are part of the value's provenance",
+    );
     assert.equal(day.meta.dataset_version, version);
 
     const changes = await app.inject({ url: "/changes?state=VA" });
