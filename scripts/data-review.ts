@@ -184,7 +184,13 @@ if (approved > 0) {
   checkOrRefuse(after, day, "The review");
   writeSource(dir, source, after);
 }
+const parts = [
+  ...(waiting > 0 ? [`${waiting} left for later`] : []),
+  ...(refused > 0 ? [`${refused} refused`] : []),
+];
 process.stdout.write(
-  `${approved === 0 && refused === 0 && waiting === 0 ? "Nothing is waiting for a review." : `✓ ${approved} approved by ${reviewer}`}${waiting > 0 ? `; ${waiting} left for later` : ""}${refused > 0 ? `; ${refused} refused` : ""}.\n`,
+  approved + waiting + refused === 0
+    ? "Nothing is waiting for a review.\n"
+    : `${approved > 0 ? `✓ ${approved} approved by ${reviewer}` : "✗ nothing approved"}${parts.length > 0 ? `; ${parts.join("; ")}` : ""}.\n`,
 );
 process.exit(refused > 0 ? 1 : 0);
