@@ -6,10 +6,11 @@
  */
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
+import { ENVIRONMENT_VARIABLES } from "../../src/config.ts";
 import { createDatabase } from "../../src/db/database.ts";
 import { migrateToLatest } from "../../src/db/migrations.ts";
 import {
@@ -288,5 +289,71 @@ describe("npm run maintainers", () => {
     });
     assert.equal(usage.status, 2);
     await app.close();
+  });
+});
+
+describe("docs/DEPLOY.md and deploy/: the watch's schedule and the maintainers' commands", () => {
+  const deploy = readFileSync("docs/DEPLOY.md", "utf8");
+  const section = deploy.slice(
+    deploy.indexOf("## Watching for new law"),
+    deploy.indexOf("## Containers"),
+  );
+
+  test("the cron line runs the command the fixture test runs, on a valid schedule", () => {
+    const line =
+      /^(\S+ \S+ \S+ \S+ \S+) cd (\S+) && (npm run --silent data:watch) >> (\S+) 2>&1$/m.exec(
+        section,
+      );
+    assert.ok(line, "a crontab line");
+    const [minute, hour, dom, month, dow] = (line[1] as string).split(" ");
+    assert.ok(Number(minute) >= 0 && Number(minute) < 60);
+    assert.match(hour ?? "", /^\*\/([1-9]|1[0-9]|2[0-3])$/);
+    assert.deepEqual([dom, month, dow], ["*", "*", "*"]);
+    assert.equal(
+      line[3],
+      "npm run --silent data:watch",
+      "the command run against the fixtures above",
+    );
+  });
+
+  test("the Kubernetes CronJob runs the watch script with the settings it reads", async () => {
+    const { parse } = await import("yaml");
+    const job = parse(readFileSync("deploy/kubernetes/data-watch.cronjob.yaml", "utf8"));
+    assert.equal(job.kind, "CronJob");
+    assert.equal(job.apiVersion, "batch/v1");
+    assert.equal(job.spec.concurrencyPolicy, "Forbid");
+    assert.equal(job.spec.schedule.split(" ").length, 5);
+    const container = job.spec.jobTemplate.spec.template.spec.containers[0];
+    assert.deepEqual(container.command, ["node", "scripts/data-watch.ts"]);
+    assert.ok(existsSync(container.command[1]));
+    const names = container.env.map((entry: { name: string }) => entry.name);
+    for (const name of names)
+      assert.ok(ENVIRONMENT_VARIABLES.includes(name), `${name} is a setting`);
+    assert.ok(names.includes("DATABASE_URL"));
+    const key = container.env.find(
+      (entry: { name: string }) => entry.name === "OPENSTATES_API_KEY",
+    );
+    assert.ok(key.valueFrom.secretKeyRef, "the key comes from a Secret, never inline");
+  });
+
+  test("the maintainers' commands, as written", async () => {
+    const url = databaseUrl();
+    const database = createDatabase(url);
+    await migrateToLatest(database.db as never);
+    const app = await buildTestApp({ database });
+    await signedUpAgent(app, "ann@example.org");
+    await app.close();
+    const block = /```sh\n(npm run maintainers[^`]+)```/.exec(section)?.[1];
+    assert.ok(block);
+    const outputs: string[] = [];
+    for (const command of block.trim().split("\n")) {
+      const result = await run(command, { DATABASE_URL: url });
+      assert.equal(result.status, 0, `${command}\n${result.stderr}`);
+      outputs.push(result.stdout);
+    }
+    assert.match(
+      outputs.join(""),
+      /ann@example\.org is now a maintainer[\s\S]*ann@example\.org {2}\(since[\s\S]*ann@example\.org is no longer a maintainer/,
+    );
   });
 });
