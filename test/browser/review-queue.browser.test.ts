@@ -123,7 +123,11 @@ describe("the review queue in Chromium", { skip: skipBrowser }, () => {
       await tab.locator("#decline-note").fill("The PDF is the 2023 title, not the section.");
       await tab.getByRole("button", { name: "Decline" }).click();
       await tab.waitForURL(/\?decided=declined$/);
-      assert.ok(await tab.getByText("Declined: The source given does not show the value suggested.").isVisible());
+      assert.ok(
+        await tab
+          .getByText("Declined: The source given does not show the value suggested.")
+          .isVisible(),
+      );
       assert.ok(await tab.getByText("The PDF is the 2023 title, not the section.").isVisible());
       problems.push(...(await problemsOf(tab, "a decided item")));
       await maintainerContext.close();
@@ -131,7 +135,10 @@ describe("the review queue in Chromium", { skip: skipBrowser }, () => {
       await until("the reader's mail", () => mailer.sent.some((mail) => mail.to === contact));
       const mail = mailer.sent.find((m) => m.to === contact);
       assert.match(mail?.text ?? "", /Colorado, buying: minimum age/);
-      assert.match(mail?.text ?? "", /The reason: The source given does not show the value suggested\./);
+      assert.match(
+        mail?.text ?? "",
+        /The reason: The source given does not show the value suggested\./,
+      );
       assert.ok(!(mail?.text ?? "").includes("PDF"), "no note in the mail");
       assert.deepEqual(problems, []);
     });

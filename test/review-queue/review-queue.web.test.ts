@@ -16,7 +16,10 @@ import {
   recordWatchRun,
   revokeMaintainer,
 } from "../../src/review-queue/review-queue.repository.ts";
-import { SUGGESTION_POLICY } from "../../src/review-queue/suggestions.routes.ts";
+import {
+  MAX_WAITING_SUGGESTIONS,
+  SUGGESTION_POLICY,
+} from "../../src/review-queue/suggestions.routes.ts";
 import { buildTestApp, createTestDatabase, type TestApp } from "../helpers.ts";
 import { type Agent, createAgent, signedUpAgent } from "../web/agent.ts";
 
@@ -216,6 +219,32 @@ describe("a reader's suggestion (abuse)", () => {
     const cross = await foreign.submit("/states/OR/suggest", "/states/OR/suggest", GOOD);
     assert.equal(cross.statusCode, 403);
     assert.equal((await database.db.selectFrom("review_items").selectAll().execute()).length, 0);
+    await app.close();
+  });
+
+  test("at most MAX_WAITING_SUGGESTIONS readers' items wait: beyond, the form asks to come back and stores nothing", async () => {
+    const { app, database } = await setUp();
+    const nowIso = new Date().toISOString();
+    for (let i = 0; i < MAX_WAITING_SUGGESTIONS; i++)
+      await addReviewItem(
+        database.db,
+        {
+          origin: "reader",
+          source: "reader",
+          sourceId: `reader:fill-${i}`,
+          jurisdiction: "NV",
+          title: "x",
+          body: "",
+        },
+        nowIso,
+      );
+    const reader = createAgent(app, { remoteAddress: "192.0.2.44" });
+    const refused = await reader.submit("/states/NV/suggest", "/states/NV/suggest", GOOD);
+    assert.equal(refused.statusCode, 503);
+    assert.match(refused.body, /Too many suggestions are waiting for review/);
+    assert.ok(Number(refused.headers["retry-after"]) > 0);
+    const rows = await database.db.selectFrom("review_items").select("id").execute();
+    assert.equal(rows.length, MAX_WAITING_SUGGESTIONS);
     await app.close();
   });
 
