@@ -73,7 +73,9 @@ describe("npm run data:watch", () => {
       OPENSTATES_API_URL: sources.openStatesUrl,
       OPENSTATES_API_KEY: OPENSTATES_TEST_KEY,
     };
-    const first = await run("npm run --silent data:watch", env);
+    // The fixtures are dated from 2026-08; the first run asks from the day before them
+    // (a source never watched otherwise starts at the dataset's sources_current_to: below).
+    const first = await run("npm run --silent data:watch -- --since 2026-07-02", env);
     assert.equal(first.status, 0, first.stderr);
     process.stdout.write(`# first run\n${first.stdout}`);
     assert.match(
@@ -235,6 +237,12 @@ describe("npm run data:watch", () => {
     assert.match(
       result.stdout,
       /^Summary: 1 source asked \(1 failed\), 0 items new, 0 already known\.$/m,
+    );
+    const { sources_current_to: start } = JSON.parse(readFileSync("data/dataset.json", "utf8"));
+    assert.match(
+      result.stdout,
+      new RegExp(`asked again from ${start} next time`),
+      "a source never watched starts at the day the dataset's sources run to",
     );
     const usage = await run("npm run --silent data:watch -- --since yesterday", env);
     assert.equal(usage.status, 2);
