@@ -34,6 +34,7 @@ import {
 } from "./ops/ops.register.ts";
 import type { LimiterBackend } from "./rate-limit/rate-limit.resilient.ts";
 import type { RateLimiter } from "./rate-limit/rate-limit.ts";
+import { createReviewCurrency, registerReviewQueue } from "./review-queue/review-queue.register.ts";
 import { renderErrorPage } from "./web/errors.page.ts";
 import {
   formProtection,
@@ -184,12 +185,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     lifecycle,
     limiter: guard.limiter,
   });
+  const reviewCurrency = createReviewCurrency({ db, clock, log: app.log });
   const { egress } = await registerWebsite(app, {
     config,
     live,
     clock,
     dayOfRequest,
     currentVersion: deps.dataset.manifest.version,
+    watchNote: reviewCurrency.publicNote,
   });
   const protect = formProtection(app, origin);
   await registerAccounts(app, {
@@ -223,6 +226,18 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     origin,
     limiter: guard.limiter,
     lookup: deps.webhookLookup,
+    pageContext,
+    protect,
+  });
+  // The review queue: readers' suggestions and /maintain (src/review-queue/).
+  await registerReviewQueue(app, {
+    db,
+    clock,
+    live,
+    deliver,
+    origin,
+    limiter: guard.limiter,
+    currency: reviewCurrency,
     pageContext,
     protect,
   });

@@ -222,6 +222,27 @@ const EnvSchema = Type.Object({
       description: "most large website downloads in progress at once",
     }),
   ),
+  FEDERAL_REGISTER_API_URL: Type.Optional(
+    Type.String({
+      pattern: "^https?://[^\\s?#]+[^/\\s?#]$",
+      description:
+        "the Federal Register API's base address, without a trailing slash (npm run data:watch), e.g. https://www.federalregister.gov/api/v1",
+    }),
+  ),
+  OPENSTATES_API_URL: Type.Optional(
+    Type.String({
+      pattern: "^https?://[^\\s?#]+[^/\\s?#]$",
+      description:
+        "the Open States API v3 base address, without a trailing slash (npm run data:watch), e.g. https://v3.openstates.org",
+    }),
+  ),
+  OPENSTATES_API_KEY: Type.Optional(
+    Type.String({
+      pattern: "^[A-Za-z0-9_-]{8,128}$",
+      description:
+        "an Open States API key (letters, digits, - and _): npm run data:watch asks Open States only with one",
+    }),
+  ),
 });
 
 const checkEnv = Compile(EnvSchema);
@@ -280,6 +301,13 @@ export type Config = Readonly<{
   smtpUrl: string | null;
   mailFrom: string;
   mailOutboxDir: string;
+  /** The watch of official sources (`npm run data:watch`, src/review-queue/watch.ts). */
+  watch: {
+    federalRegisterUrl: string;
+    openStatesUrl: string;
+    /** null: Open States is not asked (the watch says so). */
+    openStatesApiKey: string | null;
+  };
   /** Outgoing webhooks (src/webhooks/). */
   webhooks: {
     /** Deliveries in flight at once on this instance. */
@@ -466,6 +494,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     smtpUrl: parsed.SMTP_URL ?? null,
     mailFrom: parsed.MAIL_FROM ?? `Cannabis Legal Status <no-reply@${mailDomain}>`,
     mailOutboxDir: parsed.MAIL_OUTBOX_DIR ?? "var/outbox",
+    watch: {
+      federalRegisterUrl:
+        parsed.FEDERAL_REGISTER_API_URL ?? "https://www.federalregister.gov/api/v1",
+      openStatesUrl: parsed.OPENSTATES_API_URL ?? "https://v3.openstates.org",
+      openStatesApiKey: parsed.OPENSTATES_API_KEY ?? null,
+    },
     webhooks: {
       concurrency: Number(parsed.WEBHOOK_CONCURRENCY ?? 8),
       allowedPrivateHosts: parseAllowedHosts(parsed.WEBHOOK_ALLOWED_PRIVATE_HOSTS),

@@ -61,6 +61,11 @@ describe("loadConfig", () => {
       smtpUrl: "smtp://mailer:secret@mail.example.org:587",
       mailFrom: "Cannabis Legal Status <no-reply@api.example.org>",
       mailOutboxDir: "/srv/var/outbox",
+      watch: {
+        federalRegisterUrl: "https://www.federalregister.gov/api/v1",
+        openStatesUrl: "https://v3.openstates.org",
+        openStatesApiKey: null,
+      },
       webhooks: { concurrency: 8, allowedPrivateHosts: [] },
     });
   });

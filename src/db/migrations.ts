@@ -236,6 +236,86 @@ const migrations: Record<string, Migration> = {
       }
     },
   },
+  "0006_review_queue": {
+    async up(db: Kysely<unknown>) {
+      // Accounts the operator made maintainers (npm run maintainers); no page grants it.
+      await db.schema
+        .createTable("maintainers")
+        .addColumn("user_id", "text", (c) =>
+          c.primaryKey().references("users.id").onDelete("cascade"),
+        )
+        .addColumn("granted_at", "text", (c) => c.notNull())
+        .execute();
+      // What may need a change of the data: documents and bills the watch
+      // found, and readers' suggested corrections (src/review-queue/).
+      await db.schema
+        .createTable("review_items")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("origin", "text", (c) => c.notNull())
+        .addColumn("source", "text", (c) => c.notNull())
+        .addColumn("source_id", "text", (c) => c.notNull().unique())
+        .addColumn("jurisdiction", "text", (c) => c.notNull())
+        .addColumn("field", "text")
+        .addColumn("title", "text", (c) => c.notNull())
+        .addColumn("url", "text")
+        .addColumn("item_date", "text")
+        .addColumn("effective_date", "text")
+        .addColumn("citation", "text")
+        .addColumn("body", "text", (c) => c.notNull())
+        .addColumn("proposed_value", "text")
+        .addColumn("contact_email", "text")
+        .addColumn("status", "text", (c) => c.notNull())
+        .addColumn("decided_by", "text")
+        .addColumn("decided_at", "text")
+        .addColumn("decision_reason", "text")
+        .addColumn("duplicate_of", "text")
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("updated_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex("review_items_status_created")
+        .on("review_items")
+        .columns(["status", "created_at"])
+        .execute();
+      await db.schema
+        .createIndex("review_items_origin_status")
+        .on("review_items")
+        .columns(["origin", "status"])
+        .execute();
+      await db.schema
+        .createIndex("review_items_jurisdiction")
+        .on("review_items")
+        .columns(["jurisdiction", "created_at"])
+        .execute();
+      // Every decision, kept with the item (who: the maintainer's address then).
+      await db.schema
+        .createTable("review_decisions")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("item_id", "text", (c) =>
+          c.notNull().references("review_items.id").onDelete("cascade"),
+        )
+        .addColumn("action", "text", (c) => c.notNull())
+        .addColumn("decided_by", "text", (c) => c.notNull())
+        .addColumn("decided_at", "text", (c) => c.notNull())
+        .addColumn("reason", "text")
+        .addColumn("note", "text")
+        .execute();
+      await db.schema
+        .createIndex("review_decisions_item")
+        .on("review_decisions")
+        .columns(["item_id", "decided_at"])
+        .execute();
+      // Where each watched source stopped (npm run data:watch).
+      await db.schema
+        .createTable("review_watch_state")
+        .addColumn("source", "text", (c) => c.primaryKey())
+        .addColumn("cursor", "text")
+        .addColumn("last_run_at", "text")
+        .addColumn("last_success_at", "text")
+        .addColumn("last_error", "text")
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

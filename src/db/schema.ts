@@ -157,6 +157,70 @@ export type DatasetReleasesTable = {
   first_served_at: string;
 };
 
+/** Accounts given the maintainer role by the operator (`npm run maintainers`). */
+export type MaintainersTable = {
+  user_id: string;
+  granted_at: string;
+};
+
+/** The review queue (src/review-queue/): what the watch found and what readers suggested. */
+export type ReviewItemsTable = {
+  id: string;
+  /** watch (an official source) or reader (a suggested correction). */
+  origin: "watch" | "reader";
+  /** federal_register, openstates or reader. */
+  source: string;
+  /** The source's own id (a document number, a bill id); an item exists once per source id. */
+  source_id: string;
+  /** USPS code, or US for federal law. */
+  jurisdiction: string;
+  /** The field concerned (a key of src/review-queue/review-queue.fields.ts), where known. */
+  field: string | null;
+  title: string;
+  url: string | null;
+  /** The document's publication or signing day, the bill's latest action day, or the day suggested. */
+  item_date: string | null;
+  /** The day it takes effect, where the source says. */
+  effective_date: string | null;
+  citation: string | null;
+  /** Plain text: an abstract, the latest action, or the reader's note. Never rendered as HTML. */
+  body: string;
+  /** A reader's value: what they believe the field should be. */
+  proposed_value: string | null;
+  /** A reader's address for the one decision mail; erased once that mail is sent. Never shown. */
+  contact_email: string | null;
+  status: "new" | "accepted" | "declined" | "duplicate";
+  /** The deciding maintainer's address at the time. */
+  decided_by: string | null;
+  decided_at: string | null;
+  /** A key of DECLINE_REASONS (declined), or null. */
+  decision_reason: string | null;
+  duplicate_of: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+/** The decision log: one row per decision on an item. */
+export type ReviewDecisionsTable = {
+  id: string;
+  item_id: string;
+  action: "accepted" | "declined" | "duplicate";
+  decided_by: string;
+  decided_at: string;
+  reason: string | null;
+  note: string | null;
+};
+
+/** Where the watch of each official source stopped, and how its last run went. */
+export type ReviewWatchStateTable = {
+  source: string;
+  /** YYYY-MM-DD: the next run asks from this day (inclusive). */
+  cursor: string | null;
+  last_run_at: string | null;
+  last_success_at: string | null;
+  last_error: string | null;
+};
+
 export type DB = {
   users: UsersTable;
   sessions: SessionsTable;
@@ -168,4 +232,8 @@ export type DB = {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   dataset_releases: DatasetReleasesTable;
+  maintainers: MaintainersTable;
+  review_items: ReviewItemsTable;
+  review_decisions: ReviewDecisionsTable;
+  review_watch_state: ReviewWatchStateTable;
 };

@@ -16,6 +16,7 @@ import {
 } from "../dataset/dataset.schema.ts";
 import { AppError } from "../errors.ts";
 import { isoDay } from "../lib/dates.ts";
+import { addCorrectionLinks } from "../review-queue/review-queue.fields.ts";
 import { embedRoutes, embedSnippet } from "./embed.ts";
 import { html, type SafeHtml } from "./html.ts";
 import { type Page, type PageContext, renderPage, sendHtml } from "./layout.ts";
@@ -67,6 +68,8 @@ export type SiteOptions = {
   embedFrameAncestors?: readonly string[];
   /** Cache-Control of /embed/map now (never past the next change of law). */
   embedCacheControl?: () => string;
+  /** How current the watch of official sources is, for / and /changes (src/review-queue/). */
+  watchNote?: () => Promise<SafeHtml | "">;
 };
 
 type Counts = Record<Status, { statesAndDc: number; territories: number }>;
@@ -507,14 +510,14 @@ export async function siteRoutes(app: FastifyInstance, options: SiteOptions): Pr
     return sendHtml(reply, 200, renderPage(context, page), "private, no-cache");
   }
 
-  app.get("/", { schema: { hide: true } }, (request, reply) => {
+  app.get("/", { schema: { hide: true } }, async (request, reply) => {
     const asked = (request.query as { map?: unknown }).map;
     const view: MapView = asked === "decriminalization" ? "decriminalization" : "status";
     return sendPage(request, reply, {
       title: "Cannabis legal status by state",
       description:
         "A map of the cannabis legal status of every US state, DC and the five inhabited territories, with sources.",
-      body: current().homeBody(view),
+      body: html`${current().homeBody(view)}${(await options.watchNote?.()) ?? ""}`,
       mainClass: "home",
       feeds: [{ title: "Cannabis law changes (Atom)", href: "/changes.atom" }],
     });
@@ -542,7 +545,7 @@ export async function siteRoutes(app: FastifyInstance, options: SiteOptions): Pr
     });
   });
 
-  app.get("/changes", { schema: { hide: true } }, (request, reply) => {
+  app.get("/changes", { schema: { hide: true } }, async (request, reply) => {
     const asked = (request.query as { state?: unknown }).state;
     const code = typeof asked === "string" ? asked.toUpperCase().slice(0, 2) : "";
     const { dataset } = current();
@@ -551,11 +554,11 @@ export async function siteRoutes(app: FastifyInstance, options: SiteOptions): Pr
       title: "What changed",
       description:
         "Cannabis laws that took effect or were enacted in the last 90 days and those that take effect next, in every state, DC, the territories and federal law.",
-      body: renderChangesPage(dataset, {
+      body: html`${renderChangesPage(dataset, {
         dayOf: (jurisdiction) => today(jurisdiction),
         state,
         windowDays: CHANGES_WINDOW_DAYS,
-      }),
+      })}${(await options.watchNote?.()) ?? ""}`,
       head: html`<link rel="alternate" type="application/atom+xml" href="/changes.atom" title="What changed (Atom)">`,
     });
   });
@@ -588,11 +591,14 @@ export async function siteRoutes(app: FastifyInstance, options: SiteOptions): Pr
       return sendPage(request, reply, {
         title: record.name,
         description: `${record.name}: ${statusLabel(record.status).toLowerCase()}. Decriminalization, adult use, medical use, history and sources.`,
-        body: renderStatePage(
-          record,
-          dataset.histories.get(code) ?? [],
-          today(code),
-          dataset.manifest.sources_current_to ?? null,
+        body: addCorrectionLinks(
+          renderStatePage(
+            record,
+            dataset.histories.get(code) ?? [],
+            today(code),
+            dataset.manifest.sources_current_to ?? null,
+          ),
+          code,
         ),
         mainClass: "state-page",
         feeds: [

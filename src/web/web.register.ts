@@ -24,6 +24,7 @@ import { CODEBOOK_PATH, codebookAnchorFor, codebookRoutes, headingsOf } from "./
 import { docsRoutes } from "./docs.page.ts";
 import { errorsPageRoutes } from "./errors.page.ts";
 import { feedRoutes } from "./feeds.ts";
+import type { SafeHtml } from "./html.ts";
 import type { PageContext } from "./layout.ts";
 import { sameOriginCheck } from "./security.ts";
 import { siteRoutes } from "./site.routes.ts";
@@ -119,6 +120,8 @@ export async function registerWebsite(
     dayOfRequest: (nowMs: number) => string;
     /** The version of the dataset this server started with. */
     currentVersion: Dataset["manifest"]["version"];
+    /** How current the watch of official sources is (src/review-queue/), for / and /changes. */
+    watchNote?: () => Promise<SafeHtml | "">;
   },
 ): Promise<{ egress: BulkEgress }> {
   const { config, live, clock, dayOfRequest } = options;
@@ -131,6 +134,7 @@ export async function registerWebsite(
     publicBaseUrl: config.publicBaseUrl,
     embedFrameAncestors: config.embedFrameAncestors,
     pageContext,
+    ...(options.watchNote === undefined ? {} : { watchNote: options.watchNote }),
   });
   // Large downloads share one pace and a bound on how many run at once.
   const egress = createBulkEgress({
