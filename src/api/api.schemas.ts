@@ -298,6 +298,12 @@ export const ChangesMeta = meta({
   next: Type.Union([Type.String(), Type.Null()], {
     description: "Cursor for the next page (on the same basis), or null on the last page",
   }),
+  note: Type.Optional(
+    Type.String({
+      description:
+        "On an empty page: how far the sources reach, in words (`sources_current_to`). An empty list means the sources read so far record nothing for the query, not that nothing happened",
+    }),
+  ),
 });
 
 export const ChangesResponse = Type.Object({

@@ -14,7 +14,7 @@ import { KEY_PARAMETER_NAMES } from "../api-keys/api-keys.format.ts";
 import { STATUSES, type Status } from "../dataset/dataset.schema.ts";
 import { EVENT_CODES } from "../dataset/jurisdictions.ts";
 import { AppError, sendProblem } from "../errors.ts";
-import { isCalendarDate } from "../lib/dates.ts";
+import { horizonSentence, isCalendarDate } from "../lib/dates.ts";
 import {
   CHANGES_DEFAULT_LIMIT,
   ChangesQuery,
@@ -495,6 +495,7 @@ export async function v1Routes(instance: FastifyInstance, options: V1Options): P
           count: page.items.length,
           basis,
           next: page.next,
+          ...(page.items.length === 0 ? { note: horizonSentence(views.sourcesCurrentTo) } : {}),
         },
       );
       return sendJson(request, reply, json);

@@ -25,6 +25,7 @@ import type { LegalEvent } from "../dataset/dataset.schema.ts";
 import { FEDERAL_CODE, timeZoneOf } from "../dataset/jurisdictions.ts";
 import type { LawRecord } from "../dataset/law.ts";
 import { AppError } from "../errors.ts";
+import { horizonSentence } from "../lib/dates.ts";
 import { startOfDayIn } from "../lib/zoned-time.ts";
 
 export const ATOM_MEDIA_TYPE = "application/atom+xml";
@@ -110,12 +111,14 @@ function feed(options: {
   events: readonly Entry[];
   base: string;
   names: ReadonlyMap<string, string>;
+  /** How far the sources reach (horizonSentence). */
+  horizon: string;
 }): string {
   return `<?xml version="1.0" encoding="utf-8"?>
 <feed xmlns="http://www.w3.org/2005/Atom">
 <id>${xml(options.id)}</id>
 <title>${xml(options.title)}</title>
-<subtitle>Dated changes to cannabis law, with the date each takes effect and a link to the law.</subtitle>
+<subtitle>${xml(`Dated changes to cannabis law, with the date each takes effect and a link to the law. ${options.horizon}`)}</subtitle>
 <updated>${instant(options.updated)}</updated>
 <author><name>Cannabis Legal Status</name><uri>${xml(options.base)}/</uri></author>
 <link rel="self" type="${ATOM_MEDIA_TYPE}" href="${xml(options.self)}"/>
@@ -206,6 +209,7 @@ export function buildFeeds(
   const dayOf = (code: string) => days.get(code) ?? dataset.manifest.released;
   const names = new Map(dataset.jurisdictions.map((j) => [j.code, j.name]));
   const released = dataset.manifest.released;
+  const horizon = horizonSentence(dataset.manifest.sources_current_to ?? null);
   const build = (body: string, day: string): BuiltFeed => ({
     representation: buildRepresentation(body),
     lastModified: new Date(Date.parse(instant(day))).toUTCString(),
@@ -222,6 +226,7 @@ export function buildFeeds(
       events: newest,
       base,
       names,
+      horizon,
     }),
     allDay,
   );
@@ -244,6 +249,7 @@ export function buildFeeds(
         events,
         base,
         names,
+        horizon,
       }),
       day,
     );

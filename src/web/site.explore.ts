@@ -15,6 +15,7 @@ import {
   type Status,
 } from "../dataset/dataset.schema.ts";
 import { FEDERAL_CODE } from "../dataset/jurisdictions.ts";
+import { horizonSentence } from "../lib/dates.ts";
 import { html, type SafeHtml } from "./html.ts";
 import { dateOrElse, formatLongDate, STATUS_LABELS, TYPE_LABELS, yesNo } from "./site.format.ts";
 import { eventLaw } from "./site.law.ts";
@@ -270,10 +271,13 @@ export function renderChangesPage(
     option(FEDERAL_CODE, "Federal", state),
     ...dataset.jurisdictions.map((record) => option(record.code, record.name, state)),
   ];
+  // Beside every list that can be empty: how far the sources reach, so that
+  // an empty list never reads as "nothing happened" (docs/DATA.md, "Currency").
+  const horizon = horizonSentence(dataset.manifest.sources_current_to ?? null);
   const list = (items: LegalEvent[], empty: string) =>
     items.length === 0
-      ? html`<p>${empty}</p>`
-      : html`<ol class="change-list" role="list">${items.map((event) => changeItem(dataset, event, todayOf(event)))}</ol>`;
+      ? html`<p>${empty} <span class="horizon">${horizon}</span></p>`
+      : html`<p class="muted horizon">${horizon}</p><ol class="change-list" role="list">${items.map((event) => changeItem(dataset, event, todayOf(event)))}</ol>`;
   const scope = state === "" ? "" : ` for ${jurisdictionName(dataset, state)}`;
   // The API's answer to each list, on the day of the jurisdiction asked for (Eastern time for all).
   const today = dayOf(state === "" ? FEDERAL_CODE : state);
@@ -283,6 +287,7 @@ export function renderChangesPage(
     html`<p class="muted change-query">As data: <a href="/v1/changes?${query}"><code>/v1/changes?${query}</code></a></p>`;
   return html`<h1>What changed</h1>
 <p class="lead">Laws that took effect in the last ${windowDays} days, laws enacted in them, and those that take effect next, from the same change feed as <a href="/v1/changes"><code>/v1/changes</code></a> (also as an <a href="/changes.atom">Atom feed</a>). A law takes effect at the start of its day where it applies (Eastern time for federal law); an event that states no separate effective day (a ruling, a vote, the first sales) counts from the day it happened. Today is ${formatLongDate(today)}.</p>
+<p class="callout horizon" role="note"><strong>${horizon}</strong> An empty list below means only that the sources read so far record nothing for that period.</p>
 <form class="filters" method="get" action="/changes" aria-label="Filter changes">
   <div><label for="changes-state">Jurisdiction</label><select id="changes-state" name="state">${options}</select></div>
   <div><button type="submit">Show</button> <a href="/changes">All</a></div>
