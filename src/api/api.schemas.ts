@@ -16,6 +16,8 @@ import {
 import { ERROR_CODES, registerParameterHint } from "../errors.ts";
 
 export const CHANGES_DEFAULT_LIMIT = 50;
+/** `sales=`: licensed adult-use retail has begun by the day asked, or not. */
+export const SALES_FILTERS = ["operating", "not_operating"] as const;
 export const CHANGES_MAX_LIMIT = 500;
 
 const statusList = STATUSES.join("|");
@@ -41,6 +43,14 @@ const parameters = {
         "Keep only jurisdictions where small-amount possession is (true) or is not (false) decriminalized.",
     }),
     hint: "must be true or false",
+  },
+  sales: {
+    schema: Type.Enum([...SALES_FILTERS], {
+      description:
+        "`operating`: keep jurisdictions where licensed adult-use retail sales have begun by the day asked (`as_of`, else today): `adult_use.sales_began` is set. `not_operating`: where they have not (adult use without a licensed market, such as DC and Virginia, and every jurisdiction without adult use). `status=adult_use&sales=operating` is where a licensed adult-use business can sell. A jurisdiction whose history cannot tell on an `as_of` day is in neither.",
+      examples: ["operating"],
+    }),
+    hint: "must be operating or not_operating",
   },
   basis: {
     schema: Type.Enum([...CHANGE_BASES], {
@@ -129,6 +139,7 @@ export const StatesQuery = Type.Object(
     include: Type.Optional(parameters.include.schema),
     status: Type.Optional(parameters.status.schema),
     decriminalized: Type.Optional(parameters.decriminalized.schema),
+    sales: Type.Optional(parameters.sales.schema),
     as_of: Type.Optional(parameters.as_of.schema),
     fields: Type.Optional(parameters.fields.schema),
     format: Type.Optional(parameters.format.schema),

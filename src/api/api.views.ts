@@ -9,6 +9,7 @@
  */
 
 import fastJson from "fast-json-stringify";
+import { salesOperatingOf } from "../dataset/dataset.columns.ts";
 import type { Dataset } from "../dataset/dataset.load.ts";
 import { STATUSES, type Status } from "../dataset/dataset.schema.ts";
 import { type LawModel, type LawRecord, lawOn } from "../dataset/law.ts";
@@ -62,7 +63,22 @@ export type StatesFilter = {
   includeTerritories: boolean;
   statuses: readonly Status[] | null;
   decriminalized: boolean | null;
+  /** `sales=`: licensed adult-use retail has begun (true) or not (false); null for either. */
+  salesOperating: boolean | null;
 };
+
+function passes(record: LawRecord, filter: StatesFilter): boolean {
+  if (
+    filter.statuses !== null &&
+    (record.status === null || !filter.statuses.includes(record.status))
+  )
+    return false;
+  if (filter.decriminalized !== null && record.decriminalized !== filter.decriminalized)
+    return false;
+  if (filter.salesOperating !== null && salesOperatingOf(record) !== filter.salesOperating)
+    return false;
+  return true;
+}
 
 export type ApiViews = Readonly<{
   datasetVersion: string;
@@ -100,7 +116,7 @@ function earliest(dates: readonly string[]): string {
 function filterKey(filter: StatesFilter): string {
   const statuses =
     filter.statuses === null ? "*" : STATUSES.filter((s) => filter.statuses?.includes(s)).join(",");
-  return `${filter.includeTerritories ? "t" : "s"}|${statuses}|${filter.decriminalized ?? "*"}`;
+  return `${filter.includeTerritories ? "t" : "s"}|${statuses}|${filter.decriminalized ?? "*"}|${filter.salesOperating ?? "*"}`;
 }
 
 /**
@@ -138,14 +154,9 @@ export function buildApiViews(dataset: Dataset<LawRecord>, law: LawModel): ApiVi
     const key = filterKey(filter);
     let view = listViews.get(key);
     if (view === undefined) {
-      const data = dataset.jurisdictions.filter((j) => {
-        if (!filter.includeTerritories && j.type === "territory") return false;
-        if (filter.statuses !== null && (j.status === null || !filter.statuses.includes(j.status)))
-          return false;
-        if (filter.decriminalized !== null && j.decriminalized !== filter.decriminalized)
-          return false;
-        return true;
-      });
+      const data = dataset.jurisdictions.filter(
+        (j) => (filter.includeTerritories || j.type !== "territory") && passes(j, filter),
+      );
       const lastReviewed =
         data.length > 0 ? earliest(data.map((j) => j.last_reviewed)) : earliest(allReviewed);
       view = buildRepresentation(
@@ -164,7 +175,7 @@ export function buildApiViews(dataset: Dataset<LawRecord>, law: LawModel): ApiVi
     return view;
   };
   const defaultLists = [false, true].map((includeTerritories) =>
-    states({ includeTerritories, statuses: null, decriminalized: null }),
+    states({ includeTerritories, statuses: null, decriminalized: null, salesOperating: null }),
   );
 
   const served = new Map<string, LawRecord>(
@@ -206,17 +217,7 @@ export function buildApiViews(dataset: Dataset<LawRecord>, law: LawModel): ApiVi
         const data = dataset.jurisdictions
           .filter((j) => filter.includeTerritories || j.type !== "territory")
           .map((j) => recordOn(j.code, options.asOf))
-          .filter((record): record is LawRecord => {
-            if (record === undefined) return false;
-            if (
-              filter.statuses !== null &&
-              (record.status === null || !filter.statuses.includes(record.status))
-            )
-              return false;
-            if (filter.decriminalized !== null && record.decriminalized !== filter.decriminalized)
-              return false;
-            return true;
-          });
+          .filter((record): record is LawRecord => record !== undefined && passes(record, filter));
         const lastReviewed =
           data.length > 0 ? earliest(data.map((j) => j.last_reviewed)) : earliest(allReviewed);
         const meta = {

@@ -11,6 +11,8 @@
  * Columns are documented in docs/DATA.md.
  */
 import {
+  BUSINESS_COMPANION_COLUMNS,
+  BUSINESS_DATED_COLUMNS,
   DATED_COLUMNS,
   DATED_COMPANION_COLUMNS,
   type FlatValue,
@@ -109,6 +111,8 @@ export const PANEL_COLUMNS = [
   ...DATED_COLUMNS.map((column) => column.name),
   ...DATED_COLUMNS.filter((column) => column.yesNo).map((column) => `${column.name}_share`),
   ...DATED_COMPANION_COLUMNS.map((column) => column.name),
+  ...BUSINESS_DATED_COLUMNS.map((column) => column.name),
+  ...BUSINESS_COMPANION_COLUMNS.map((column) => column.name),
 ] as const;
 
 function pad(value: number): string {
@@ -173,6 +177,9 @@ export function panelRows(
     const companions = DATED_COMPANION_COLUMNS.map((column) =>
       datedTimeline(onTurningDays, column.read),
     );
+    const business = [...BUSINESS_DATED_COLUMNS, ...BUSINESS_COMPANION_COLUMNS].map((column) =>
+      datedTimeline(onTurningDays, column.read),
+    );
     const t = buildTimelines(record, dataset.histories.get(record.code) ?? [], basis);
     const timelines: Record<Indicator, Timeline<boolean>> = {
       decriminalized: t.decriminalized,
@@ -209,6 +216,7 @@ export function panelRows(
         ...dated.map((timeline) => valueAt(timeline, first)),
         ...datedShares.map((timeline) => round(shareTrue(timeline, first, last))),
         ...companions.map((timeline) => valueAt(timeline, first)),
+        ...business.map((timeline) => valueAt(timeline, first)),
       ]);
     }
   }

@@ -91,6 +91,7 @@ export function purchaseLimitText(limit: PurchaseLimit): string {
     limit.flower_grams === null ? null : `${limit.flower_grams} g of flower`,
     limit.concentrate_grams === null ? null : `${limit.concentrate_grams} g of concentrate`,
     limit.edible_thc_mg === null ? null : `${limit.edible_thc_mg} mg THC in edibles`,
+    limit.total_thc_mg == null ? null : `${limit.total_thc_mg} mg total THC across products`,
   ].filter((part): part is string => part !== null);
   const visitors =
     limit.nonresident_flower_grams === null

@@ -54,12 +54,18 @@ export type StatesQuery = {
   delivery: (typeof DELIVERY)[number] | "";
   lounges: "yes" | "no" | "";
   hemp: (typeof HEMP_TREATMENTS)[number] | "";
+  sales: "operating" | "not_operating" | "";
   columns: readonly OptionalColumn[];
   sort: Sort;
 };
 
 function deliveryOf(record: Jurisdiction): string {
   return record.adult_use.legal ? (record.adult_use.delivery ?? "") : "";
+}
+
+/** Licensed adult-use retail has begun on the record's day. */
+function salesOf(record: Jurisdiction): "operating" | "not_operating" {
+  return record.adult_use.sales_began === null ? "not_operating" : "operating";
 }
 
 function loungesOf(record: Jurisdiction): string {
@@ -76,6 +82,7 @@ export function parseStatesQuery(raw: Record<string, unknown>): StatesQuery {
   const delivery = text(raw.delivery);
   const lounges = text(raw.lounges);
   const hemp = text(raw.hemp);
+  const sales = text(raw.sales);
   const asked = (Array.isArray(raw.col) ? raw.col : [raw.col]).map(text);
   return {
     q: text(raw.q).trim().slice(0, 60),
@@ -88,6 +95,7 @@ export function parseStatesQuery(raw: Record<string, unknown>): StatesQuery {
     hemp: (HEMP_TREATMENTS as readonly string[]).includes(hemp)
       ? (hemp as StatesQuery["hemp"])
       : "",
+    sales: sales === "operating" || sales === "not_operating" ? sales : "",
     columns: (Object.keys(OPTIONAL_COLUMNS) as OptionalColumn[]).filter((column) =>
       asked.includes(column),
     ),
@@ -126,7 +134,8 @@ export function matchesStatesQuery(record: Jurisdiction, query: StatesQuery): bo
     (query.decriminalized === "" || record.decriminalized === (query.decriminalized === "yes")) &&
     (query.delivery === "" || deliveryOf(record) === query.delivery) &&
     (query.lounges === "" || loungesOf(record) === query.lounges) &&
-    (query.hemp === "" || (record.hemp.intoxicating_products ?? "") === query.hemp)
+    (query.hemp === "" || (record.hemp.intoxicating_products ?? "") === query.hemp) &&
+    (query.sales === "" || salesOf(record) === query.sales)
   );
 }
 
@@ -155,6 +164,7 @@ export function renderStatesFilters(query: StatesQuery): SafeHtml {
   <div><label for="filter-q">Name</label><input id="filter-q" name="q" type="search" maxlength="60" value="${query.q}" autocomplete="off"></div>
   <div><label for="filter-status">Status</label><select id="filter-status" name="status">${option("", "Any status", query.status)}${STATUSES.map((status) => option(status, STATUS_LABELS[status], query.status))}</select></div>
   <div><label for="filter-decrim">Decriminalized</label><select id="filter-decrim" name="decriminalized">${option("", "Either", query.decriminalized)}${option("yes", "Yes", query.decriminalized)}${option("no", "No", query.decriminalized)}</select></div>
+  <div><label for="filter-sales">Licensed retail sales</label><select id="filter-sales" name="sales" data-filter="sales">${option("", "Either", query.sales)}${option("operating", "Open", query.sales)}${option("not_operating", "Not open", query.sales)}</select></div>
   <div><label for="filter-delivery">Delivery</label><select id="filter-delivery" name="delivery" data-filter="delivery">${option("", "Any", query.delivery)}${DELIVERY.map((value) => option(value, DELIVERY_LABELS[value], query.delivery))}</select></div>
   <div><label for="filter-lounges">Lounges allowed</label><select id="filter-lounges" name="lounges" data-filter="lounges">${option("", "Either", query.lounges)}${option("yes", "Yes", query.lounges)}${option("no", "No", query.lounges)}</select></div>
   <div><label for="filter-hemp">Hemp products</label><select id="filter-hemp" name="hemp" data-filter="hemp">${option("", "Any", query.hemp)}${HEMP_TREATMENTS.map((value) => option(value, HEMP_LABELS[value], query.hemp))}</select></div>
@@ -180,7 +190,7 @@ export function renderStateRows(
   return records.map(
     (
       record,
-    ) => html`<tr${matchesStatesQuery(record, query) ? "" : html` hidden`} data-name="${record.name.toLowerCase()}" data-code="${record.code.toLowerCase()}" data-status="${record.status}" data-status-rank="${STATUSES.indexOf(record.status)}" data-decriminalized="${record.decriminalized ? "yes" : "no"}" data-adult-use="${adultUseDate(record) ?? ""}" data-medical="${medicalDate(record) ?? ""}" data-delivery="${deliveryOf(record)}" data-lounges="${loungesOf(record)}" data-hemp="${record.hemp.intoxicating_products ?? ""}">
+    ) => html`<tr${matchesStatesQuery(record, query) ? "" : html` hidden`} data-name="${record.name.toLowerCase()}" data-code="${record.code.toLowerCase()}" data-status="${record.status}" data-status-rank="${STATUSES.indexOf(record.status)}" data-decriminalized="${record.decriminalized ? "yes" : "no"}" data-adult-use="${adultUseDate(record) ?? ""}" data-medical="${medicalDate(record) ?? ""}" data-delivery="${deliveryOf(record)}" data-lounges="${loungesOf(record)}" data-hemp="${record.hemp.intoxicating_products ?? ""}" data-sales="${salesOf(record)}">
   <th scope="row"><a href="/states/${record.code}">${record.name}</a> <span class="code">${record.code}</span></th>
   <td>${TYPE_LABELS[record.type]}</td>
   <td>${badge(record.status)}</td>
