@@ -109,6 +109,48 @@ export type ApiViews = Readonly<{
   compressAll: (wanted?: () => boolean) => Promise<void>;
 }>;
 
+/**
+ * A record with only the fields asked for (`fields=`, checked at the edge):
+ * a top-level field whole; a dotted path `group.key` as that group with
+ * only the keys named, and for a dated variable its provenance entry.
+ * Fields keep the record's order.
+ */
+export function projectFields(
+  record: object,
+  fields: readonly string[] | null,
+): Record<string, unknown> {
+  const all: Record<string, unknown> = { ...record };
+  if (fields === null) return all;
+  const picked: Record<string, unknown> = {};
+  for (const name of RECORD_FIELDS) {
+    if (fields.includes(name)) {
+      picked[name] = all[name];
+      continue;
+    }
+    const keys = fields
+      .filter((field) => field.startsWith(`${name}.`))
+      .map((field) => field.slice(name.length + 1));
+    if (keys.length === 0) continue;
+    const group = all[name];
+    if (group === null || typeof group !== "object") {
+      picked[name] = group ?? null;
+      continue;
+    }
+    const values = group as Record<string, unknown>;
+    const provenance = (values.provenance ?? undefined) as Record<string, unknown> | undefined;
+    const part: Record<string, unknown> = {};
+    const dated: Record<string, unknown> = {};
+    for (const key of Object.keys(values)) {
+      if (!keys.includes(key)) continue;
+      part[key] = values[key];
+      if (key !== "provenance" && provenance?.[key] !== undefined) dated[key] = provenance[key];
+    }
+    if (Object.keys(dated).length > 0 && !keys.includes("provenance")) part.provenance = dated;
+    picked[name] = part;
+  }
+  return picked;
+}
+
 function earliest(dates: readonly string[]): string {
   return [...dates].sort()[0] ?? "";
 }
@@ -200,15 +242,10 @@ export function buildApiViews(dataset: Dataset<LawRecord>, law: LawModel): ApiVi
     if (asOf === null) return served.get(code);
     return lawOn(law, code, asOf);
   };
-  const project = (record: object, fields: readonly string[] | null) => {
-    const all: Record<string, unknown> = { ...record };
-    if (fields === null) return all;
-    const picked: Record<string, unknown> = {};
-    for (const name of RECORD_FIELDS) if (fields.includes(name)) picked[name] = all[name];
-    return picked;
-  };
+  const project = (record: object, fields: readonly string[] | null) =>
+    projectFields(record, fields);
   const optionsKey = (options: RecordOptions) =>
-    `${options.asOf ?? "-"}|${options.fields === null ? "*" : RECORD_FIELDS.filter((f) => options.fields?.includes(f)).join(",")}`;
+    `${options.asOf ?? "-"}|${options.fields === null ? "*" : [...new Set(options.fields)].sort().join(",")}`;
 
   const statesVariant = (filter: StatesFilter, options: RecordOptions & { geojson: boolean }) =>
     cached(

@@ -414,8 +414,10 @@ export const JURISDICTION_COLUMNS: readonly FlatColumn[] = [
 /** The columns `fields=` selects: those derived from the named top-level fields, and `code`. */
 export function columnsFor(fields: readonly string[] | null): readonly FlatColumn[] {
   if (fields === null) return JURISDICTION_COLUMNS;
+  // A dotted path (`adult_use.purchase_limit`) selects the columns of its group.
+  const groups = new Set(fields.map((field) => field.split(".")[0] ?? field));
   return JURISDICTION_COLUMNS.filter(
-    (column) => column.name === "code" || fields.includes(column.field),
+    (column) => column.name === "code" || groups.has(column.field),
   );
 }
 
