@@ -13,7 +13,7 @@ export interface paths {
         };
         /**
          * Every jurisdiction's record
-         * @description The 50 states and DC, sorted by name; `include=territories` adds PR, GU, VI, MP and AS. Filters combine (AND). `as_of` answers for a past day (filters apply to that day's values); `fields` keeps only the named top-level fields; `format=geojson` or `Accept: application/geo+json` returns a GeoJSON FeatureCollection: each jurisdiction's outline, with the columns of a release's `jurisdictions.csv` as its properties (`fields` narrows them to the columns derived from those fields, and `code`).
+         * @description The 50 states and DC, sorted by name; `include=territories` adds PR, GU, VI, MP and AS. Filters combine (AND): `status=adult_use&sales=operating` is where licensed adult-use retail is open. `as_of` answers for a past day (filters apply to that day's values); `fields` keeps only the named top-level fields, or single values by dotted path (`adult_use.purchase_limit,hemp.intoxicating_products`) with their provenance; `format=geojson` or `Accept: application/geo+json` returns a GeoJSON FeatureCollection: each jurisdiction's outline, with the columns of a release's `jurisdictions.csv` as its properties (`fields` narrows them to the columns derived from those fields, and `code`).
          */
         get: operations["listStates"];
         put?: never;
@@ -37,7 +37,7 @@ export interface paths {
         };
         /**
          * One jurisdiction by USPS code
-         * @description `as_of` answers for a past day; `fields` keeps only the named top-level fields.
+         * @description `as_of` answers for a past day; `fields` keeps only the named top-level fields, or single values by dotted path (`adult_use.purchase_limit`) with their provenance.
          */
         get: operations["getState"];
         put?: never;
@@ -471,14 +471,16 @@ export interface operations {
                 /** @description Keep only jurisdictions where small-amount possession is (true) or is not (false) decriminalized. */
                 decriminalized?: "true" | "false";
                 /**
+                 * @description `operating`: keep jurisdictions where licensed adult-use retail sales have begun by the day asked (`as_of`, else today): `adult_use.sales_began` is set. `not_operating`: where they have not (adult use without a licensed market, such as DC and Virginia, and every jurisdiction without adult use). `status=adult_use&sales=operating` is where a licensed adult-use business can sell. A jurisdiction whose history cannot tell on an `as_of` day is in neither.
+                 * @example operating
+                 */
+                sales?: "operating" | "not_operating";
+                /**
                  * @description Answer as the law stood on this day (YYYY-MM-DD), reconstructed from the dated history: status, decriminalized and the adult-use and medical facts in force then; `null` where the history cannot tell. From the first recorded event to one year ahead.
                  * @example 2012-12-09
                  */
                 as_of?: string;
-                /**
-                 * @description Comma-separated top-level fields to return, e.g. `code,status`: code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, prohibition, regulator, notes, last_reviewed, upcoming, sources. An unknown name is refused (400 `unknown_field`). In GeoJSON, the flat columns derived from those fields, and `code`.
-                 * @example code,name,status,decriminalized
-                 */
+                /** @description Comma-separated fields to return: top-level fields, e.g. `code,status` (code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, prohibition, regulator, notes, last_reviewed, upcoming, sources, sources_current_to), or one value inside a group by its dotted path, e.g. `adult_use.purchase_limit,hemp.intoxicating_products`: only that value, with its provenance for a dated variable (`adult_use.provenance.purchase_limit`). An unknown name or path is refused (400 `unknown_field`, listing the valid ones). In GeoJSON, the flat columns derived from the top-level fields named (a dotted path counts as its group), and `code`. */
                 fields?: string;
                 /** @description `geojson` returns a GeoJSON FeatureCollection (`application/geo+json`), as does `Accept: application/geo+json`; `format` wins over `Accept`. Default `json`. */
                 format?: "json" | "geojson";
@@ -617,6 +619,8 @@ export interface operations {
                                     concentrate_grams: number | null;
                                     /** @description THC in edible products per period, in milligrams; null if the law sets none separately */
                                     edible_thc_mg: number | null;
+                                    /** @description Total THC per period, in milligrams, where the law counts several product forms (concentrates, edibles, other products) against one limit; null or absent where it sets no such total (then each form's own limit applies) */
+                                    total_thc_mg?: number | null;
                                     /**
                                      * @description What the limits count over: one transaction, a day or a month
                                      * @enum {unknown}
@@ -691,6 +695,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -727,6 +736,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     public_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -763,6 +777,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     onsite_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -799,6 +818,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     delivery?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -835,6 +859,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     local_opt_out?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -871,6 +900,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     taxes?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -907,6 +941,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     general_sales_tax_applies?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -943,6 +982,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
@@ -1010,6 +1054,8 @@ export interface operations {
                                     concentrate_grams: number | null;
                                     /** @description THC in edible products per period, in milligrams; null if the law sets none separately */
                                     edible_thc_mg: number | null;
+                                    /** @description Total THC per period, in milligrams, where the law counts several product forms (concentrates, edibles, other products) against one limit; null or absent where it sets no such total (then each form's own limit applies) */
+                                    total_thc_mg?: number | null;
                                     /**
                                      * @description What the limits count over: one transaction, a day or a month
                                      * @enum {unknown}
@@ -1055,6 +1101,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     reciprocity?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -1091,6 +1142,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     patient_home_grow?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -1127,6 +1183,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -1163,6 +1224,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
@@ -1252,6 +1318,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -1288,6 +1359,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                 };
                                 /** @description Federal law on these products on the record's day, where it says more than the 2018 definition (from 2026-11-12: Pub. L. 119-37, § 781); null before */
@@ -1406,6 +1482,11 @@ export interface operations {
                                  */
                                 kind: "official" | "reference" | "news" | "advocacy";
                             }[];
+                            /**
+                             * Format: date
+                             * @description Date of the newest source read for this record (the release's `sources_current_to`): laws enacted or in force after it are not reflected. `last_reviewed` is the day the record was checked; this is how far what it was checked against reaches
+                             */
+                            sources_current_to: string;
                         } | {
                             /** @description USPS code */
                             code: string;
@@ -1508,6 +1589,8 @@ export interface operations {
                                     concentrate_grams: number | null;
                                     /** @description THC in edible products per period, in milligrams; null if the law sets none separately */
                                     edible_thc_mg: number | null;
+                                    /** @description Total THC per period, in milligrams, where the law counts several product forms (concentrates, edibles, other products) against one limit; null or absent where it sets no such total (then each form's own limit applies) */
+                                    total_thc_mg?: number | null;
                                     /**
                                      * @description What the limits count over: one transaction, a day or a month
                                      * @enum {unknown}
@@ -1582,6 +1665,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -1618,6 +1706,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     public_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -1654,6 +1747,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     onsite_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -1690,6 +1788,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     delivery?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -1726,6 +1829,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     local_opt_out?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -1762,6 +1870,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     taxes?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -1798,6 +1911,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     general_sales_tax_applies?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -1834,6 +1952,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
@@ -1898,6 +2021,8 @@ export interface operations {
                                     concentrate_grams: number | null;
                                     /** @description THC in edible products per period, in milligrams; null if the law sets none separately */
                                     edible_thc_mg: number | null;
+                                    /** @description Total THC per period, in milligrams, where the law counts several product forms (concentrates, edibles, other products) against one limit; null or absent where it sets no such total (then each form's own limit applies) */
+                                    total_thc_mg?: number | null;
                                     /**
                                      * @description What the limits count over: one transaction, a day or a month
                                      * @enum {unknown}
@@ -1943,6 +2068,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     reciprocity?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -1979,6 +2109,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     patient_home_grow?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -2015,6 +2150,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -2051,6 +2191,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
@@ -2140,6 +2285,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -2176,6 +2326,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                 };
                                 /** @description Federal law on these products on the record's day, where it says more than the 2018 definition (from 2026-11-12: Pub. L. 119-37, § 781); null before */
@@ -2294,6 +2449,11 @@ export interface operations {
                                  */
                                 kind: "official" | "reference" | "news" | "advocacy";
                             }[];
+                            /**
+                             * Format: date
+                             * @description Date of the newest source read for this record (the release's `sources_current_to`): laws enacted or in force after it are not reflected. `last_reviewed` is the day the record was checked; this is how far what it was checked against reaches
+                             */
+                            sources_current_to: string;
                         } | {
                             /** @description USPS code */
                             code?: string;
@@ -2314,24 +2474,24 @@ export interface operations {
                             decriminalized?: boolean | null;
                             decriminalization?: {
                                 /** @description Date possession of a small amount stopped being jailable */
-                                since: string | null;
+                                since?: string | null;
                                 /** @description Where `since` is unknown but the sources agree on the year (or month) the law took effect: the first day by which it was certainly in force (before it, the day is unknown, never guessed); null where `since` is known or nothing is */
-                                in_force_by: string | null;
-                                summary: string | null;
-                                offense: ("legal" | "civil" | "criminal") | null;
+                                in_force_by?: string | null;
+                                summary?: string | null;
+                                offense?: ("legal" | "civil" | "criminal") | null;
                                 /** @description Whether jail is a possible penalty for a first small-amount offense */
-                                jail_possible: boolean | null;
+                                jail_possible?: boolean | null;
                                 /** @description The largest amount (grams of flower) treated as described by `offense`; null if none is set or unknown */
-                                threshold_grams: number | null;
+                                threshold_grams?: number | null;
                                 /** @description The law behind these facts (null only where no law applies) */
-                                authority: {
+                                authority?: {
                                     /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
                                     citation: string;
                                     /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
                                     url: string | null;
                                 } | null;
                                 /** @description Sources for the facts in this object */
-                                sources: {
+                                sources?: {
                                     /** @description What the source is, e.g. the statute, regulator page or article title */
                                     title: string;
                                     /**
@@ -2348,9 +2508,9 @@ export interface operations {
                             };
                             adult_use?: {
                                 /** @description Legal for adults on that day; null if unknown */
-                                legal: boolean | null;
+                                legal?: boolean | null;
                                 /** @description The ballot measure or bill that legalized adult use */
-                                enacted_by: {
+                                enacted_by?: {
                                     /**
                                      * @description How it became law
                                      * @enum {unknown}
@@ -2362,11 +2522,11 @@ export interface operations {
                                     date: string | null;
                                 } | null;
                                 /** @description Date adult possession became legal */
-                                effective: string | null;
+                                effective?: string | null;
                                 /** @description Date licensed adult-use retail sales began; null if none yet */
-                                sales_began: string | null;
+                                sales_began?: string | null;
                                 /** @description Personal possession limit */
-                                possession_limit: {
+                                possession_limit?: {
                                     /** @description Limit for cannabis flower in grams, or null if the law sets none or it is unknown */
                                     flower_grams: number | null;
                                     /** @description Limit for concentrate in grams, or null if the law sets none separately or it is unknown */
@@ -2375,7 +2535,7 @@ export interface operations {
                                     summary: string;
                                 } | null;
                                 /** @description Home cultivation rules */
-                                home_grow: {
+                                home_grow?: {
                                     /** @description Whether adults may cultivate at home; null if unknown */
                                     allowed: boolean | null;
                                     /** @description Plants allowed, counted per `per` */
@@ -2387,15 +2547,17 @@ export interface operations {
                                     summary: string | null;
                                 } | null;
                                 /** @description Youngest age at which an adult may buy and possess */
-                                minimum_age: number | null;
+                                minimum_age?: number | null;
                                 /** @description How much a customer may buy; null where the law sets no limit, there are no sales, or it is unknown (see provenance) */
-                                purchase_limit: {
+                                purchase_limit?: {
                                     /** @description Flower per period, in grams; null if the law sets no flower limit */
                                     flower_grams: number | null;
                                     /** @description Concentrate per period, in grams; null if the law sets none separately */
                                     concentrate_grams: number | null;
                                     /** @description THC in edible products per period, in milligrams; null if the law sets none separately */
                                     edible_thc_mg: number | null;
+                                    /** @description Total THC per period, in milligrams, where the law counts several product forms (concentrates, edibles, other products) against one limit; null or absent where it sets no such total (then each form's own limit applies) */
+                                    total_thc_mg?: number | null;
                                     /**
                                      * @description What the limits count over: one transaction, a day or a month
                                      * @enum {unknown}
@@ -2404,19 +2566,19 @@ export interface operations {
                                     /** @description A lower flower limit for non-residents, in grams; null where residents and visitors share one limit */
                                     nonresident_flower_grams: number | null;
                                 } | null;
-                                public_consumption: ("prohibited" | "allowed" | "designated_areas") | null;
+                                public_consumption?: ("prohibited" | "allowed" | "designated_areas") | null;
                                 /** @description Licensed consumption lounges */
-                                onsite_consumption: {
+                                onsite_consumption?: {
                                     /** @description The law allows licensed on-site consumption (lounges) */
                                     allowed: boolean;
                                     /** @description At least one licensed lounge is operating; null if unknown */
                                     operating: boolean | null;
                                 } | null;
-                                delivery: ("allowed" | "not_allowed" | "medical_only") | null;
+                                delivery?: ("allowed" | "not_allowed" | "medical_only") | null;
                                 /** @description Municipalities or counties may prohibit adult-use businesses */
-                                local_opt_out: boolean | null;
+                                local_opt_out?: boolean | null;
                                 /** @description The state's cannabis-specific taxes on adult-use sales ([] where none) */
-                                taxes: {
+                                taxes?: {
                                     /**
                                      * @description excise_retail_percent: a percent of the retail price; excise_wholesale_percent: a percent of the wholesale price; per_weight: dollars per unit of weight; per_thc_mg: dollars per milligram of THC; potency_tiered: a rate that depends on THC content; other
                                      * @enum {unknown}
@@ -2431,10 +2593,10 @@ export interface operations {
                                     since: string | null;
                                 }[] | null;
                                 /** @description The state's general sales tax also applies to adult-use sales */
-                                general_sales_tax_applies: boolean | null;
-                                local_taxes: string | null;
+                                general_sales_tax_applies?: boolean | null;
+                                local_taxes?: string | null;
                                 /** @description For each variable above: its law, its date, or why it is unknown */
-                                provenance: {
+                                provenance?: {
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
@@ -2470,6 +2632,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -2506,6 +2673,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     public_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -2542,6 +2714,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     onsite_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -2578,6 +2755,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     delivery?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -2614,6 +2796,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     local_opt_out?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -2650,6 +2837,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     taxes?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -2686,6 +2878,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     general_sales_tax_applies?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -2722,17 +2919,22 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
-                                authority: {
+                                authority?: {
                                     /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
                                     citation: string;
                                     /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
                                     url: string | null;
                                 } | null;
                                 /** @description Sources for the facts in this object */
-                                sources: {
+                                sources?: {
                                     /** @description What the source is, e.g. the statute, regulator page or article title */
                                     title: string;
                                     /**
@@ -2749,11 +2951,11 @@ export interface operations {
                             };
                             medical?: {
                                 /** @description A medical program existed on that day; null if unknown */
-                                legal: boolean | null;
+                                legal?: boolean | null;
                                 /** @description The program on that day */
-                                program: ("comprehensive" | "low_thc" | "none") | null;
+                                program?: ("comprehensive" | "low_thc" | "none") | null;
                                 /** @description The measure or bill that created the current program */
-                                enacted_by: {
+                                enacted_by?: {
                                     /**
                                      * @description How it became law
                                      * @enum {unknown}
@@ -2765,27 +2967,29 @@ export interface operations {
                                     date: string | null;
                                 } | null;
                                 /** @description Date the program's law took effect */
-                                effective: string | null;
+                                effective?: string | null;
                                 /** @description Date the first licensed medical dispensary opened (dispensaries allowed is not the same as open); null if none yet or unknown */
-                                sales_began: string | null;
+                                sales_began?: string | null;
                                 /** @description Youngest age a patient may register without a caregiver */
-                                minimum_age: number | null;
-                                reciprocity: ("yes" | "registration" | "no") | null;
+                                minimum_age?: number | null;
+                                reciprocity?: ("yes" | "registration" | "no") | null;
                                 /** @description Home cultivation by patients */
-                                patient_home_grow: {
+                                patient_home_grow?: {
                                     /** @description Registered patients may cultivate */
                                     allowed: boolean;
                                     /** @description Plants allowed, where the law sets a count */
                                     plants: number | null;
                                 } | null;
                                 /** @description How much a patient may buy */
-                                purchase_limit: {
+                                purchase_limit?: {
                                     /** @description Flower per period, in grams; null if the law sets no flower limit */
                                     flower_grams: number | null;
                                     /** @description Concentrate per period, in grams; null if the law sets none separately */
                                     concentrate_grams: number | null;
                                     /** @description THC in edible products per period, in milligrams; null if the law sets none separately */
                                     edible_thc_mg: number | null;
+                                    /** @description Total THC per period, in milligrams, where the law counts several product forms (concentrates, edibles, other products) against one limit; null or absent where it sets no such total (then each form's own limit applies) */
+                                    total_thc_mg?: number | null;
                                     /**
                                      * @description What the limits count over: one transaction, a day or a month
                                      * @enum {unknown}
@@ -2795,7 +2999,7 @@ export interface operations {
                                     nonresident_flower_grams: number | null;
                                 } | null;
                                 /** @description For each variable above: its law, its date, or why it is unknown */
-                                provenance: {
+                                provenance?: {
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
@@ -2831,6 +3035,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     reciprocity?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -2867,6 +3076,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     patient_home_grow?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -2903,6 +3117,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -2939,17 +3158,22 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
-                                authority: {
+                                authority?: {
                                     /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
                                     citation: string;
                                     /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
                                     url: string | null;
                                 } | null;
                                 /** @description Sources for the facts in this object */
-                                sources: {
+                                sources?: {
                                     /** @description What the source is, e.g. the statute, regulator page or article title */
                                     title: string;
                                     /**
@@ -2965,19 +3189,19 @@ export interface operations {
                                 }[];
                             };
                             hemp?: {
-                                intoxicating_products: ("prohibited" | "restricted" | "unregulated") | null;
+                                intoxicating_products?: ("prohibited" | "restricted" | "unregulated") | null;
                                 /** @description The state's minimum age to buy them; null if it sets none */
-                                minimum_age: number | null;
-                                summary: string | null;
+                                minimum_age?: number | null;
+                                summary?: string | null;
                                 /** @description The law behind these facts (null only where no law applies) */
-                                authority: {
+                                authority?: {
                                     /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
                                     citation: string;
                                     /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
                                     url: string | null;
                                 } | null;
                                 /** @description Sources for the facts in this object */
-                                sources: {
+                                sources?: {
                                     /** @description What the source is, e.g. the statute, regulator page or article title */
                                     title: string;
                                     /**
@@ -2992,7 +3216,7 @@ export interface operations {
                                     kind: "official" | "reference" | "news" | "advocacy";
                                 }[];
                                 /** @description For each variable above: its law, its date, or why it is unknown */
-                                provenance: {
+                                provenance?: {
                                     intoxicating_products?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
@@ -3028,6 +3252,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -3064,10 +3293,15 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                 };
                                 /** @description Federal law on these products on the record's day, where it says more than the 2018 definition (from 2026-11-12: Pub. L. 119-37, § 781); null before */
-                                federal: {
+                                federal?: {
                                     /**
                                      * @description Federal law's treatment of the same products, whatever the state allows
                                      * @enum {unknown}
@@ -3088,16 +3322,15 @@ export interface operations {
                                     };
                                 } | null;
                             };
-                            /** @description The statute that prohibits possessing cannabis (the offense and the schedule): cited by a fact group on a day when no later law in this record had changed it */
                             prohibition?: {
-                                authority: {
+                                authority?: {
                                     /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
                                     citation: string;
                                     /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
                                     url: string | null;
                                 };
                                 /** @description Sources for the citation */
-                                sources: {
+                                sources?: {
                                     /** @description What the source is, e.g. the statute, regulator page or article title */
                                     title: string;
                                     /**
@@ -3115,8 +3348,8 @@ export interface operations {
                                  * @description How sure the citation is: its text read, an official page, or two agreeing secondary sources
                                  * @enum {unknown}
                                  */
-                                confidence: "law_text" | "official_guidance" | "secondary";
-                                note: string | null;
+                                confidence?: "law_text" | "official_guidance" | "secondary";
+                                note?: string | null;
                             };
                             /** @description The regulator, where one exists */
                             regulator?: {
@@ -3182,6 +3415,11 @@ export interface operations {
                                  */
                                 kind: "official" | "reference" | "news" | "advocacy";
                             }[];
+                            /**
+                             * Format: date
+                             * @description Date of the newest source read for this record (the release's `sources_current_to`): laws enacted or in force after it are not reflected. `last_reviewed` is the day the record was checked; this is how far what it was checked against reaches
+                             */
+                            sources_current_to?: string;
                         })[];
                         meta: {
                             /** @description Dataset release, e.g. 2026.11.22 */
@@ -3298,6 +3536,102 @@ export interface operations {
                                 hemp_minimum_age_null_reason?: string | number | boolean | null;
                                 hemp_minimum_age_confidence?: string | number | boolean | null;
                                 hemp_federal_intoxicating_products?: string | number | boolean | null;
+                                sources_current_to?: string | number | boolean | null;
+                                adult_use_sales_operating?: string | number | boolean | null;
+                                adult_use_purchase_concentrate_grams?: string | number | boolean | null;
+                                adult_use_purchase_edible_thc_mg?: string | number | boolean | null;
+                                adult_use_purchase_total_thc_mg?: string | number | boolean | null;
+                                adult_use_purchase_nonresident_flower_grams?: string | number | boolean | null;
+                                adult_use_excise_wholesale_percent?: string | number | boolean | null;
+                                adult_use_tax_per_weight?: string | number | boolean | null;
+                                adult_use_tax_per_thc_mg?: string | number | boolean | null;
+                                adult_use_tax_potency_tiered?: string | number | boolean | null;
+                                adult_use_tax_other?: string | number | boolean | null;
+                                adult_use_tax_bases?: string | number | boolean | null;
+                                adult_use_purchase_concentrate_grams_null_reason?: string | number | boolean | null;
+                                adult_use_purchase_concentrate_grams_confidence?: string | number | boolean | null;
+                                adult_use_purchase_edible_thc_mg_null_reason?: string | number | boolean | null;
+                                adult_use_purchase_edible_thc_mg_confidence?: string | number | boolean | null;
+                                adult_use_purchase_total_thc_mg_null_reason?: string | number | boolean | null;
+                                adult_use_purchase_total_thc_mg_confidence?: string | number | boolean | null;
+                                adult_use_purchase_nonresident_flower_grams_null_reason?: string | number | boolean | null;
+                                adult_use_purchase_nonresident_flower_grams_confidence?: string | number | boolean | null;
+                                adult_use_excise_wholesale_percent_null_reason?: string | number | boolean | null;
+                                adult_use_excise_wholesale_percent_confidence?: string | number | boolean | null;
+                                adult_use_tax_per_weight_null_reason?: string | number | boolean | null;
+                                adult_use_tax_per_weight_confidence?: string | number | boolean | null;
+                                adult_use_tax_per_thc_mg_null_reason?: string | number | boolean | null;
+                                adult_use_tax_per_thc_mg_confidence?: string | number | boolean | null;
+                                adult_use_tax_potency_tiered_null_reason?: string | number | boolean | null;
+                                adult_use_tax_potency_tiered_confidence?: string | number | boolean | null;
+                                adult_use_tax_other_null_reason?: string | number | boolean | null;
+                                adult_use_tax_other_confidence?: string | number | boolean | null;
+                                adult_use_tax_bases_null_reason?: string | number | boolean | null;
+                                adult_use_tax_bases_confidence?: string | number | boolean | null;
+                                decriminalization_citation?: string | number | boolean | null;
+                                decriminalization_citation_url?: string | number | boolean | null;
+                                adult_use_citation?: string | number | boolean | null;
+                                adult_use_citation_url?: string | number | boolean | null;
+                                medical_citation?: string | number | boolean | null;
+                                medical_citation_url?: string | number | boolean | null;
+                                hemp_citation?: string | number | boolean | null;
+                                hemp_citation_url?: string | number | boolean | null;
+                                adult_use_minimum_age_citation?: string | number | boolean | null;
+                                adult_use_minimum_age_citation_url?: string | number | boolean | null;
+                                adult_use_minimum_age_verified?: string | number | boolean | null;
+                                adult_use_minimum_age_sources_current_to?: string | number | boolean | null;
+                                adult_use_purchase_limit_citation?: string | number | boolean | null;
+                                adult_use_purchase_limit_citation_url?: string | number | boolean | null;
+                                adult_use_purchase_limit_verified?: string | number | boolean | null;
+                                adult_use_purchase_limit_sources_current_to?: string | number | boolean | null;
+                                adult_use_public_consumption_citation?: string | number | boolean | null;
+                                adult_use_public_consumption_citation_url?: string | number | boolean | null;
+                                adult_use_public_consumption_verified?: string | number | boolean | null;
+                                adult_use_public_consumption_sources_current_to?: string | number | boolean | null;
+                                adult_use_onsite_consumption_citation?: string | number | boolean | null;
+                                adult_use_onsite_consumption_citation_url?: string | number | boolean | null;
+                                adult_use_onsite_consumption_verified?: string | number | boolean | null;
+                                adult_use_onsite_consumption_sources_current_to?: string | number | boolean | null;
+                                adult_use_delivery_citation?: string | number | boolean | null;
+                                adult_use_delivery_citation_url?: string | number | boolean | null;
+                                adult_use_delivery_verified?: string | number | boolean | null;
+                                adult_use_delivery_sources_current_to?: string | number | boolean | null;
+                                adult_use_local_opt_out_citation?: string | number | boolean | null;
+                                adult_use_local_opt_out_citation_url?: string | number | boolean | null;
+                                adult_use_local_opt_out_verified?: string | number | boolean | null;
+                                adult_use_local_opt_out_sources_current_to?: string | number | boolean | null;
+                                adult_use_taxes_citation?: string | number | boolean | null;
+                                adult_use_taxes_citation_url?: string | number | boolean | null;
+                                adult_use_taxes_verified?: string | number | boolean | null;
+                                adult_use_taxes_sources_current_to?: string | number | boolean | null;
+                                adult_use_general_sales_tax_applies_citation?: string | number | boolean | null;
+                                adult_use_general_sales_tax_applies_citation_url?: string | number | boolean | null;
+                                adult_use_general_sales_tax_applies_verified?: string | number | boolean | null;
+                                adult_use_general_sales_tax_applies_sources_current_to?: string | number | boolean | null;
+                                medical_minimum_age_citation?: string | number | boolean | null;
+                                medical_minimum_age_citation_url?: string | number | boolean | null;
+                                medical_minimum_age_verified?: string | number | boolean | null;
+                                medical_minimum_age_sources_current_to?: string | number | boolean | null;
+                                medical_reciprocity_citation?: string | number | boolean | null;
+                                medical_reciprocity_citation_url?: string | number | boolean | null;
+                                medical_reciprocity_verified?: string | number | boolean | null;
+                                medical_reciprocity_sources_current_to?: string | number | boolean | null;
+                                medical_patient_home_grow_citation?: string | number | boolean | null;
+                                medical_patient_home_grow_citation_url?: string | number | boolean | null;
+                                medical_patient_home_grow_verified?: string | number | boolean | null;
+                                medical_patient_home_grow_sources_current_to?: string | number | boolean | null;
+                                medical_purchase_limit_citation?: string | number | boolean | null;
+                                medical_purchase_limit_citation_url?: string | number | boolean | null;
+                                medical_purchase_limit_verified?: string | number | boolean | null;
+                                medical_purchase_limit_sources_current_to?: string | number | boolean | null;
+                                hemp_intoxicating_products_citation?: string | number | boolean | null;
+                                hemp_intoxicating_products_citation_url?: string | number | boolean | null;
+                                hemp_intoxicating_products_verified?: string | number | boolean | null;
+                                hemp_intoxicating_products_sources_current_to?: string | number | boolean | null;
+                                hemp_minimum_age_citation?: string | number | boolean | null;
+                                hemp_minimum_age_citation_url?: string | number | boolean | null;
+                                hemp_minimum_age_verified?: string | number | boolean | null;
+                                hemp_minimum_age_sources_current_to?: string | number | boolean | null;
                             };
                         }[];
                         meta: {
@@ -3510,14 +3844,16 @@ export interface operations {
                 /** @description Keep only jurisdictions where small-amount possession is (true) or is not (false) decriminalized. */
                 decriminalized?: "true" | "false";
                 /**
+                 * @description `operating`: keep jurisdictions where licensed adult-use retail sales have begun by the day asked (`as_of`, else today): `adult_use.sales_began` is set. `not_operating`: where they have not (adult use without a licensed market, such as DC and Virginia, and every jurisdiction without adult use). `status=adult_use&sales=operating` is where a licensed adult-use business can sell. A jurisdiction whose history cannot tell on an `as_of` day is in neither.
+                 * @example operating
+                 */
+                sales?: "operating" | "not_operating";
+                /**
                  * @description Answer as the law stood on this day (YYYY-MM-DD), reconstructed from the dated history: status, decriminalized and the adult-use and medical facts in force then; `null` where the history cannot tell. From the first recorded event to one year ahead.
                  * @example 2012-12-09
                  */
                 as_of?: string;
-                /**
-                 * @description Comma-separated top-level fields to return, e.g. `code,status`: code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, prohibition, regulator, notes, last_reviewed, upcoming, sources. An unknown name is refused (400 `unknown_field`). In GeoJSON, the flat columns derived from those fields, and `code`.
-                 * @example code,name,status,decriminalized
-                 */
+                /** @description Comma-separated fields to return: top-level fields, e.g. `code,status` (code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, prohibition, regulator, notes, last_reviewed, upcoming, sources, sources_current_to), or one value inside a group by its dotted path, e.g. `adult_use.purchase_limit,hemp.intoxicating_products`: only that value, with its provenance for a dated variable (`adult_use.provenance.purchase_limit`). An unknown name or path is refused (400 `unknown_field`, listing the valid ones). In GeoJSON, the flat columns derived from the top-level fields named (a dotted path counts as its group), and `code`. */
                 fields?: string;
                 /** @description `geojson` returns a GeoJSON FeatureCollection (`application/geo+json`), as does `Accept: application/geo+json`; `format` wins over `Accept`. Default `json`. */
                 format?: "json" | "geojson";
@@ -3670,10 +4006,7 @@ export interface operations {
                  * @example 2012-12-09
                  */
                 as_of?: string;
-                /**
-                 * @description Comma-separated top-level fields to return, e.g. `code,status`: code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, prohibition, regulator, notes, last_reviewed, upcoming, sources. An unknown name is refused (400 `unknown_field`). In GeoJSON, the flat columns derived from those fields, and `code`.
-                 * @example code,name,status,decriminalized
-                 */
+                /** @description Comma-separated fields to return: top-level fields, e.g. `code,status` (code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, prohibition, regulator, notes, last_reviewed, upcoming, sources, sources_current_to), or one value inside a group by its dotted path, e.g. `adult_use.purchase_limit,hemp.intoxicating_products`: only that value, with its provenance for a dated variable (`adult_use.provenance.purchase_limit`). An unknown name or path is refused (400 `unknown_field`, listing the valid ones). In GeoJSON, the flat columns derived from the top-level fields named (a dotted path counts as its group), and `code`. */
                 fields?: string;
             };
             header?: never;
@@ -3816,6 +4149,8 @@ export interface operations {
                                     concentrate_grams: number | null;
                                     /** @description THC in edible products per period, in milligrams; null if the law sets none separately */
                                     edible_thc_mg: number | null;
+                                    /** @description Total THC per period, in milligrams, where the law counts several product forms (concentrates, edibles, other products) against one limit; null or absent where it sets no such total (then each form's own limit applies) */
+                                    total_thc_mg?: number | null;
                                     /**
                                      * @description What the limits count over: one transaction, a day or a month
                                      * @enum {unknown}
@@ -3890,6 +4225,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -3926,6 +4266,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     public_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -3962,6 +4307,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     onsite_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -3998,6 +4348,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     delivery?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -4034,6 +4389,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     local_opt_out?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -4070,6 +4430,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     taxes?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -4106,6 +4471,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     general_sales_tax_applies?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -4142,6 +4512,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
@@ -4209,6 +4584,8 @@ export interface operations {
                                     concentrate_grams: number | null;
                                     /** @description THC in edible products per period, in milligrams; null if the law sets none separately */
                                     edible_thc_mg: number | null;
+                                    /** @description Total THC per period, in milligrams, where the law counts several product forms (concentrates, edibles, other products) against one limit; null or absent where it sets no such total (then each form's own limit applies) */
+                                    total_thc_mg?: number | null;
                                     /**
                                      * @description What the limits count over: one transaction, a day or a month
                                      * @enum {unknown}
@@ -4254,6 +4631,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     reciprocity?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -4290,6 +4672,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     patient_home_grow?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -4326,6 +4713,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -4362,6 +4754,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
@@ -4451,6 +4848,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -4487,6 +4889,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                 };
                                 /** @description Federal law on these products on the record's day, where it says more than the 2018 definition (from 2026-11-12: Pub. L. 119-37, § 781); null before */
@@ -4605,6 +5012,11 @@ export interface operations {
                                  */
                                 kind: "official" | "reference" | "news" | "advocacy";
                             }[];
+                            /**
+                             * Format: date
+                             * @description Date of the newest source read for this record (the release's `sources_current_to`): laws enacted or in force after it are not reflected. `last_reviewed` is the day the record was checked; this is how far what it was checked against reaches
+                             */
+                            sources_current_to: string;
                         } | {
                             /** @description USPS code */
                             code: string;
@@ -4707,6 +5119,8 @@ export interface operations {
                                     concentrate_grams: number | null;
                                     /** @description THC in edible products per period, in milligrams; null if the law sets none separately */
                                     edible_thc_mg: number | null;
+                                    /** @description Total THC per period, in milligrams, where the law counts several product forms (concentrates, edibles, other products) against one limit; null or absent where it sets no such total (then each form's own limit applies) */
+                                    total_thc_mg?: number | null;
                                     /**
                                      * @description What the limits count over: one transaction, a day or a month
                                      * @enum {unknown}
@@ -4781,6 +5195,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -4817,6 +5236,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     public_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -4853,6 +5277,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     onsite_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -4889,6 +5318,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     delivery?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -4925,6 +5359,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     local_opt_out?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -4961,6 +5400,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     taxes?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -4997,6 +5441,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     general_sales_tax_applies?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -5033,6 +5482,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
@@ -5097,6 +5551,8 @@ export interface operations {
                                     concentrate_grams: number | null;
                                     /** @description THC in edible products per period, in milligrams; null if the law sets none separately */
                                     edible_thc_mg: number | null;
+                                    /** @description Total THC per period, in milligrams, where the law counts several product forms (concentrates, edibles, other products) against one limit; null or absent where it sets no such total (then each form's own limit applies) */
+                                    total_thc_mg?: number | null;
                                     /**
                                      * @description What the limits count over: one transaction, a day or a month
                                      * @enum {unknown}
@@ -5142,6 +5598,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     reciprocity?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -5178,6 +5639,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     patient_home_grow?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -5214,6 +5680,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -5250,6 +5721,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
@@ -5339,6 +5815,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -5375,6 +5856,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                 };
                                 /** @description Federal law on these products on the record's day, where it says more than the 2018 definition (from 2026-11-12: Pub. L. 119-37, § 781); null before */
@@ -5493,6 +5979,11 @@ export interface operations {
                                  */
                                 kind: "official" | "reference" | "news" | "advocacy";
                             }[];
+                            /**
+                             * Format: date
+                             * @description Date of the newest source read for this record (the release's `sources_current_to`): laws enacted or in force after it are not reflected. `last_reviewed` is the day the record was checked; this is how far what it was checked against reaches
+                             */
+                            sources_current_to: string;
                         } | {
                             /** @description USPS code */
                             code?: string;
@@ -5513,24 +6004,24 @@ export interface operations {
                             decriminalized?: boolean | null;
                             decriminalization?: {
                                 /** @description Date possession of a small amount stopped being jailable */
-                                since: string | null;
+                                since?: string | null;
                                 /** @description Where `since` is unknown but the sources agree on the year (or month) the law took effect: the first day by which it was certainly in force (before it, the day is unknown, never guessed); null where `since` is known or nothing is */
-                                in_force_by: string | null;
-                                summary: string | null;
-                                offense: ("legal" | "civil" | "criminal") | null;
+                                in_force_by?: string | null;
+                                summary?: string | null;
+                                offense?: ("legal" | "civil" | "criminal") | null;
                                 /** @description Whether jail is a possible penalty for a first small-amount offense */
-                                jail_possible: boolean | null;
+                                jail_possible?: boolean | null;
                                 /** @description The largest amount (grams of flower) treated as described by `offense`; null if none is set or unknown */
-                                threshold_grams: number | null;
+                                threshold_grams?: number | null;
                                 /** @description The law behind these facts (null only where no law applies) */
-                                authority: {
+                                authority?: {
                                     /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
                                     citation: string;
                                     /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
                                     url: string | null;
                                 } | null;
                                 /** @description Sources for the facts in this object */
-                                sources: {
+                                sources?: {
                                     /** @description What the source is, e.g. the statute, regulator page or article title */
                                     title: string;
                                     /**
@@ -5547,9 +6038,9 @@ export interface operations {
                             };
                             adult_use?: {
                                 /** @description Legal for adults on that day; null if unknown */
-                                legal: boolean | null;
+                                legal?: boolean | null;
                                 /** @description The ballot measure or bill that legalized adult use */
-                                enacted_by: {
+                                enacted_by?: {
                                     /**
                                      * @description How it became law
                                      * @enum {unknown}
@@ -5561,11 +6052,11 @@ export interface operations {
                                     date: string | null;
                                 } | null;
                                 /** @description Date adult possession became legal */
-                                effective: string | null;
+                                effective?: string | null;
                                 /** @description Date licensed adult-use retail sales began; null if none yet */
-                                sales_began: string | null;
+                                sales_began?: string | null;
                                 /** @description Personal possession limit */
-                                possession_limit: {
+                                possession_limit?: {
                                     /** @description Limit for cannabis flower in grams, or null if the law sets none or it is unknown */
                                     flower_grams: number | null;
                                     /** @description Limit for concentrate in grams, or null if the law sets none separately or it is unknown */
@@ -5574,7 +6065,7 @@ export interface operations {
                                     summary: string;
                                 } | null;
                                 /** @description Home cultivation rules */
-                                home_grow: {
+                                home_grow?: {
                                     /** @description Whether adults may cultivate at home; null if unknown */
                                     allowed: boolean | null;
                                     /** @description Plants allowed, counted per `per` */
@@ -5586,15 +6077,17 @@ export interface operations {
                                     summary: string | null;
                                 } | null;
                                 /** @description Youngest age at which an adult may buy and possess */
-                                minimum_age: number | null;
+                                minimum_age?: number | null;
                                 /** @description How much a customer may buy; null where the law sets no limit, there are no sales, or it is unknown (see provenance) */
-                                purchase_limit: {
+                                purchase_limit?: {
                                     /** @description Flower per period, in grams; null if the law sets no flower limit */
                                     flower_grams: number | null;
                                     /** @description Concentrate per period, in grams; null if the law sets none separately */
                                     concentrate_grams: number | null;
                                     /** @description THC in edible products per period, in milligrams; null if the law sets none separately */
                                     edible_thc_mg: number | null;
+                                    /** @description Total THC per period, in milligrams, where the law counts several product forms (concentrates, edibles, other products) against one limit; null or absent where it sets no such total (then each form's own limit applies) */
+                                    total_thc_mg?: number | null;
                                     /**
                                      * @description What the limits count over: one transaction, a day or a month
                                      * @enum {unknown}
@@ -5603,19 +6096,19 @@ export interface operations {
                                     /** @description A lower flower limit for non-residents, in grams; null where residents and visitors share one limit */
                                     nonresident_flower_grams: number | null;
                                 } | null;
-                                public_consumption: ("prohibited" | "allowed" | "designated_areas") | null;
+                                public_consumption?: ("prohibited" | "allowed" | "designated_areas") | null;
                                 /** @description Licensed consumption lounges */
-                                onsite_consumption: {
+                                onsite_consumption?: {
                                     /** @description The law allows licensed on-site consumption (lounges) */
                                     allowed: boolean;
                                     /** @description At least one licensed lounge is operating; null if unknown */
                                     operating: boolean | null;
                                 } | null;
-                                delivery: ("allowed" | "not_allowed" | "medical_only") | null;
+                                delivery?: ("allowed" | "not_allowed" | "medical_only") | null;
                                 /** @description Municipalities or counties may prohibit adult-use businesses */
-                                local_opt_out: boolean | null;
+                                local_opt_out?: boolean | null;
                                 /** @description The state's cannabis-specific taxes on adult-use sales ([] where none) */
-                                taxes: {
+                                taxes?: {
                                     /**
                                      * @description excise_retail_percent: a percent of the retail price; excise_wholesale_percent: a percent of the wholesale price; per_weight: dollars per unit of weight; per_thc_mg: dollars per milligram of THC; potency_tiered: a rate that depends on THC content; other
                                      * @enum {unknown}
@@ -5630,10 +6123,10 @@ export interface operations {
                                     since: string | null;
                                 }[] | null;
                                 /** @description The state's general sales tax also applies to adult-use sales */
-                                general_sales_tax_applies: boolean | null;
-                                local_taxes: string | null;
+                                general_sales_tax_applies?: boolean | null;
+                                local_taxes?: string | null;
                                 /** @description For each variable above: its law, its date, or why it is unknown */
-                                provenance: {
+                                provenance?: {
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
@@ -5669,6 +6162,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -5705,6 +6203,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     public_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -5741,6 +6244,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     onsite_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -5777,6 +6285,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     delivery?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -5813,6 +6326,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     local_opt_out?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -5849,6 +6367,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     taxes?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -5885,6 +6408,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     general_sales_tax_applies?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -5921,17 +6449,22 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
-                                authority: {
+                                authority?: {
                                     /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
                                     citation: string;
                                     /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
                                     url: string | null;
                                 } | null;
                                 /** @description Sources for the facts in this object */
-                                sources: {
+                                sources?: {
                                     /** @description What the source is, e.g. the statute, regulator page or article title */
                                     title: string;
                                     /**
@@ -5948,11 +6481,11 @@ export interface operations {
                             };
                             medical?: {
                                 /** @description A medical program existed on that day; null if unknown */
-                                legal: boolean | null;
+                                legal?: boolean | null;
                                 /** @description The program on that day */
-                                program: ("comprehensive" | "low_thc" | "none") | null;
+                                program?: ("comprehensive" | "low_thc" | "none") | null;
                                 /** @description The measure or bill that created the current program */
-                                enacted_by: {
+                                enacted_by?: {
                                     /**
                                      * @description How it became law
                                      * @enum {unknown}
@@ -5964,27 +6497,29 @@ export interface operations {
                                     date: string | null;
                                 } | null;
                                 /** @description Date the program's law took effect */
-                                effective: string | null;
+                                effective?: string | null;
                                 /** @description Date the first licensed medical dispensary opened (dispensaries allowed is not the same as open); null if none yet or unknown */
-                                sales_began: string | null;
+                                sales_began?: string | null;
                                 /** @description Youngest age a patient may register without a caregiver */
-                                minimum_age: number | null;
-                                reciprocity: ("yes" | "registration" | "no") | null;
+                                minimum_age?: number | null;
+                                reciprocity?: ("yes" | "registration" | "no") | null;
                                 /** @description Home cultivation by patients */
-                                patient_home_grow: {
+                                patient_home_grow?: {
                                     /** @description Registered patients may cultivate */
                                     allowed: boolean;
                                     /** @description Plants allowed, where the law sets a count */
                                     plants: number | null;
                                 } | null;
                                 /** @description How much a patient may buy */
-                                purchase_limit: {
+                                purchase_limit?: {
                                     /** @description Flower per period, in grams; null if the law sets no flower limit */
                                     flower_grams: number | null;
                                     /** @description Concentrate per period, in grams; null if the law sets none separately */
                                     concentrate_grams: number | null;
                                     /** @description THC in edible products per period, in milligrams; null if the law sets none separately */
                                     edible_thc_mg: number | null;
+                                    /** @description Total THC per period, in milligrams, where the law counts several product forms (concentrates, edibles, other products) against one limit; null or absent where it sets no such total (then each form's own limit applies) */
+                                    total_thc_mg?: number | null;
                                     /**
                                      * @description What the limits count over: one transaction, a day or a month
                                      * @enum {unknown}
@@ -5994,7 +6529,7 @@ export interface operations {
                                     nonresident_flower_grams: number | null;
                                 } | null;
                                 /** @description For each variable above: its law, its date, or why it is unknown */
-                                provenance: {
+                                provenance?: {
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
@@ -6030,6 +6565,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     reciprocity?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -6066,6 +6606,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     patient_home_grow?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -6102,6 +6647,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -6138,17 +6688,22 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
-                                authority: {
+                                authority?: {
                                     /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
                                     citation: string;
                                     /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
                                     url: string | null;
                                 } | null;
                                 /** @description Sources for the facts in this object */
-                                sources: {
+                                sources?: {
                                     /** @description What the source is, e.g. the statute, regulator page or article title */
                                     title: string;
                                     /**
@@ -6164,19 +6719,19 @@ export interface operations {
                                 }[];
                             };
                             hemp?: {
-                                intoxicating_products: ("prohibited" | "restricted" | "unregulated") | null;
+                                intoxicating_products?: ("prohibited" | "restricted" | "unregulated") | null;
                                 /** @description The state's minimum age to buy them; null if it sets none */
-                                minimum_age: number | null;
-                                summary: string | null;
+                                minimum_age?: number | null;
+                                summary?: string | null;
                                 /** @description The law behind these facts (null only where no law applies) */
-                                authority: {
+                                authority?: {
                                     /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
                                     citation: string;
                                     /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
                                     url: string | null;
                                 } | null;
                                 /** @description Sources for the facts in this object */
-                                sources: {
+                                sources?: {
                                     /** @description What the source is, e.g. the statute, regulator page or article title */
                                     title: string;
                                     /**
@@ -6191,7 +6746,7 @@ export interface operations {
                                     kind: "official" | "reference" | "news" | "advocacy";
                                 }[];
                                 /** @description For each variable above: its law, its date, or why it is unknown */
-                                provenance: {
+                                provenance?: {
                                     intoxicating_products?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
@@ -6227,6 +6782,11 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -6263,10 +6823,15 @@ export interface operations {
                                              */
                                             kind: "official" | "reference" | "news" | "advocacy";
                                         }[];
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                 };
                                 /** @description Federal law on these products on the record's day, where it says more than the 2018 definition (from 2026-11-12: Pub. L. 119-37, § 781); null before */
-                                federal: {
+                                federal?: {
                                     /**
                                      * @description Federal law's treatment of the same products, whatever the state allows
                                      * @enum {unknown}
@@ -6287,16 +6852,15 @@ export interface operations {
                                     };
                                 } | null;
                             };
-                            /** @description The statute that prohibits possessing cannabis (the offense and the schedule): cited by a fact group on a day when no later law in this record had changed it */
                             prohibition?: {
-                                authority: {
+                                authority?: {
                                     /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
                                     citation: string;
                                     /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
                                     url: string | null;
                                 };
                                 /** @description Sources for the citation */
-                                sources: {
+                                sources?: {
                                     /** @description What the source is, e.g. the statute, regulator page or article title */
                                     title: string;
                                     /**
@@ -6314,8 +6878,8 @@ export interface operations {
                                  * @description How sure the citation is: its text read, an official page, or two agreeing secondary sources
                                  * @enum {unknown}
                                  */
-                                confidence: "law_text" | "official_guidance" | "secondary";
-                                note: string | null;
+                                confidence?: "law_text" | "official_guidance" | "secondary";
+                                note?: string | null;
                             };
                             /** @description The regulator, where one exists */
                             regulator?: {
@@ -6381,6 +6945,11 @@ export interface operations {
                                  */
                                 kind: "official" | "reference" | "news" | "advocacy";
                             }[];
+                            /**
+                             * Format: date
+                             * @description Date of the newest source read for this record (the release's `sources_current_to`): laws enacted or in force after it are not reflected. `last_reviewed` is the day the record was checked; this is how far what it was checked against reaches
+                             */
+                            sources_current_to?: string;
                         };
                         meta: {
                             /** @description Dataset release, e.g. 2026.11.22 */
@@ -6626,10 +7195,7 @@ export interface operations {
                  * @example 2012-12-09
                  */
                 as_of?: string;
-                /**
-                 * @description Comma-separated top-level fields to return, e.g. `code,status`: code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, prohibition, regulator, notes, last_reviewed, upcoming, sources. An unknown name is refused (400 `unknown_field`). In GeoJSON, the flat columns derived from those fields, and `code`.
-                 * @example code,name,status,decriminalized
-                 */
+                /** @description Comma-separated fields to return: top-level fields, e.g. `code,status` (code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, prohibition, regulator, notes, last_reviewed, upcoming, sources, sources_current_to), or one value inside a group by its dotted path, e.g. `adult_use.purchase_limit,hemp.intoxicating_products`: only that value, with its provenance for a dated variable (`adult_use.provenance.purchase_limit`). An unknown name or path is refused (400 `unknown_field`, listing the valid ones). In GeoJSON, the flat columns derived from the top-level fields named (a dotted path counts as its group), and `code`. */
                 fields?: string;
             };
             header?: never;
@@ -8017,6 +8583,8 @@ export interface operations {
                             basis: "enacted" | "effective";
                             /** @description Cursor for the next page (on the same basis), or null on the last page */
                             next: string | null;
+                            /** @description On an empty page: how far the sources reach, in words (`sources_current_to`). An empty list means the sources read so far record nothing for the query, not that nothing happened */
+                            note?: string;
                         };
                     };
                 };

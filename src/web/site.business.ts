@@ -231,6 +231,83 @@ ${items.length === 0 ? html`<p>No enacted change is waiting to take effect.</p>`
 </section>`;
 }
 
+/** One line of "At a glance": the value (or why it is missing), how sure, and where to read more. */
+function glance(
+  label: string,
+  value: SafeHtml | string | null,
+  provenance: ProvenanceRef | undefined,
+  section: string,
+): SafeHtml {
+  const shown = value === null ? absence(provenance) : value;
+  return html`<dt>${label}</dt><dd>${shown}${confidenceMarker(provenance)} <a class="glance-more" href="#${section}">Details<span class="visually-hidden"> on ${label.toLowerCase()}</span></a></dd>`;
+}
+
+function taxesInShort(record: Jurisdiction): string | null {
+  const taxes = record.adult_use.taxes;
+  if (taxes === null) return null;
+  if (taxes.length === 0) return "No state cannabis tax";
+  const kinds = {
+    excise_retail_percent: "of the retail price",
+    excise_wholesale_percent: "of the wholesale price",
+    per_weight: "per weight",
+    per_thc_mg: "per mg of THC",
+    potency_tiered: "tiered by potency",
+    other: "other",
+  } as const;
+  const parts = taxes.map((tax) =>
+    tax.kind === "excise_retail_percent" || tax.kind === "excise_wholesale_percent"
+      ? `${tax.rate ?? "?"}% ${kinds[tax.kind]}`
+      : tax.kind === "potency_tiered" || tax.rate === null
+        ? kinds[tax.kind]
+        : `${tax.rate} ${tax.unit ?? ""}`.trim(),
+  );
+  const sales =
+    record.adult_use.general_sales_tax_applies === true
+      ? "; general sales tax too"
+      : record.adult_use.general_sales_tax_applies === false
+        ? "; no general sales tax"
+        : "";
+  return `${parts.join("; ")}${sales}`;
+}
+
+/**
+ * "At a glance": the facts a business reads first, before the sections
+ * that explain them and their citations — status, licensed sales, minimum
+ * age, purchase limit, delivery, on-site use, taxes, hemp and federal law,
+ * each with how sure it is and a link to its section.
+ */
+export function renderAtAGlance(record: Jurisdiction): SafeHtml {
+  const adult = record.adult_use;
+  const p: Provenances = adult.provenance;
+  const h: Provenances = record.hemp.provenance;
+  const statusText =
+    record.status === "adult_use"
+      ? "Legal for adults"
+      : record.status === "medical"
+        ? "Medical only"
+        : record.status === "low_thc"
+          ? "Low-THC / CBD only"
+          : "Prohibited";
+  const adultFacts = adult.legal
+    ? html`${glance("Licensed sales", adult.sales_began === null ? "Not open: adults may possess, but no licensed store sells" : html`Open since ${dateOrElse(adult.sales_began, "")}`, undefined, "adult-heading")}
+${glance("Minimum age", adult.minimum_age === null ? null : `${adult.minimum_age}`, p.minimum_age, "buying-heading")}
+${glance("Purchase limit", adult.purchase_limit === null ? null : purchaseLimitText(adult.purchase_limit), p.purchase_limit, "buying-heading")}
+${glance("Delivery", adult.delivery === null ? null : DELIVERY_LABELS[adult.delivery], p.delivery, "buying-heading")}
+${glance("On-site use (lounges)", adult.onsite_consumption === null ? null : adult.onsite_consumption.allowed ? "Allowed" : "Not allowed", p.onsite_consumption, "use-heading")}
+${glance("Taxes", taxesInShort(record), p.taxes, "taxes-heading")}`
+    : html`<dt>Licensed sales</dt><dd>None: adults may not buy cannabis here. <a class="glance-more" href="#adult-heading">Details<span class="visually-hidden"> on adult use</span></a></dd>`;
+  const federal = record.hemp.federal;
+  return html`<section class="at-a-glance" aria-labelledby="glance-heading">
+<h2 id="glance-heading">At a glance</h2>
+<dl class="facts glance">
+<dt>Status</dt><dd>${statusText} <a class="glance-more" href="#status-heading">Details<span class="visually-hidden"> on status</span></a></dd>
+${adultFacts}
+${glance("Hemp products", record.hemp.intoxicating_products === null ? null : HEMP_LABELS[record.hemp.intoxicating_products], h.intoxicating_products, "hemp-heading")}
+<dt>Federal law</dt><dd>${federal === null ? "No rule for hemp products beyond the federal definition of hemp" : federal.summary} <a class="glance-more" href="/federal">Federal law</a></dd>
+</dl>
+</section>`;
+}
+
 /** The five business sections, in reading order. */
 export function renderBusinessSections(record: Jurisdiction): SafeHtml {
   return html`${renderBuying(record)}
