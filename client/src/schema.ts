@@ -13,7 +13,7 @@ export interface paths {
         };
         /**
          * Every jurisdiction's record
-         * @description The 50 states and DC, sorted by name; `include=territories` adds PR, GU, VI, MP and AS. Filters combine (AND): `status=adult_use&sales=operating` is where licensed adult-use retail is open. `as_of` answers for a past day (filters apply to that day's values); `fields` keeps only the named top-level fields, or single values by dotted path (`adult_use.purchase_limit,hemp.intoxicating_products`) with their provenance; `format=geojson` or `Accept: application/geo+json` returns a GeoJSON FeatureCollection: each jurisdiction's outline, with the columns of a release's `jurisdictions.csv` as its properties (`fields` narrows them to the columns derived from those fields, and `code`).
+         * @description The 50 states and DC, sorted by name; `include=territories` adds PR, GU, VI, MP and AS. Filters combine (AND): `status=adult_use&sales=operating` is where licensed adult-use retail is open. `as_of` answers for a past day (filters apply to that day's values); `fields` keeps only the named top-level fields, or single values by dotted path (`adult_use.purchase_limit`, `hemp.intoxicating_products`) with their provenance; `format=geojson` or `Accept: application/geo+json` returns a GeoJSON FeatureCollection: each jurisdiction's outline, with the columns of a release's `jurisdictions.csv` as its properties (`fields` narrows them to the columns derived from those fields, and `code`).
          */
         get: operations["listStates"];
         put?: never;
@@ -480,7 +480,7 @@ export interface operations {
                  * @example 2012-12-09
                  */
                 as_of?: string;
-                /** @description Comma-separated fields to return: top-level fields, e.g. `code,status` (code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, prohibition, regulator, notes, last_reviewed, upcoming, sources, sources_current_to), or one value inside a group by its dotted path, e.g. `adult_use.purchase_limit,hemp.intoxicating_products`: only that value, with its provenance for a dated variable (`adult_use.provenance.purchase_limit`). An unknown name or path is refused (400 `unknown_field`, listing the valid ones). In GeoJSON, the flat columns derived from the top-level fields named (a dotted path counts as its group), and `code`. */
+                /** @description Comma-separated fields to return: top-level fields, e.g. `code,status` (code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, prohibition, regulator, notes, last_reviewed, upcoming, sources, sources_current_to), or one value inside a group by its dotted path, e.g. `adult_use.purchase_limit` and `hemp.intoxicating_products` (comma-separated, as any field): only that value, with its provenance for a dated variable (`adult_use.provenance.purchase_limit`). An unknown name or path is refused (400 `unknown_field`, listing the valid ones). In GeoJSON, the flat columns derived from the top-level fields named (a dotted path counts as its group), and `code`. */
                 fields?: string;
                 /** @description `geojson` returns a GeoJSON FeatureCollection (`application/geo+json`), as does `Accept: application/geo+json`; `format` wins over `Accept`. Default `json`. */
                 format?: "json" | "geojson";
@@ -3853,7 +3853,7 @@ export interface operations {
                  * @example 2012-12-09
                  */
                 as_of?: string;
-                /** @description Comma-separated fields to return: top-level fields, e.g. `code,status` (code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, prohibition, regulator, notes, last_reviewed, upcoming, sources, sources_current_to), or one value inside a group by its dotted path, e.g. `adult_use.purchase_limit,hemp.intoxicating_products`: only that value, with its provenance for a dated variable (`adult_use.provenance.purchase_limit`). An unknown name or path is refused (400 `unknown_field`, listing the valid ones). In GeoJSON, the flat columns derived from the top-level fields named (a dotted path counts as its group), and `code`. */
+                /** @description Comma-separated fields to return: top-level fields, e.g. `code,status` (code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, prohibition, regulator, notes, last_reviewed, upcoming, sources, sources_current_to), or one value inside a group by its dotted path, e.g. `adult_use.purchase_limit` and `hemp.intoxicating_products` (comma-separated, as any field): only that value, with its provenance for a dated variable (`adult_use.provenance.purchase_limit`). An unknown name or path is refused (400 `unknown_field`, listing the valid ones). In GeoJSON, the flat columns derived from the top-level fields named (a dotted path counts as its group), and `code`. */
                 fields?: string;
                 /** @description `geojson` returns a GeoJSON FeatureCollection (`application/geo+json`), as does `Accept: application/geo+json`; `format` wins over `Accept`. Default `json`. */
                 format?: "json" | "geojson";
@@ -4006,7 +4006,7 @@ export interface operations {
                  * @example 2012-12-09
                  */
                 as_of?: string;
-                /** @description Comma-separated fields to return: top-level fields, e.g. `code,status` (code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, prohibition, regulator, notes, last_reviewed, upcoming, sources, sources_current_to), or one value inside a group by its dotted path, e.g. `adult_use.purchase_limit,hemp.intoxicating_products`: only that value, with its provenance for a dated variable (`adult_use.provenance.purchase_limit`). An unknown name or path is refused (400 `unknown_field`, listing the valid ones). In GeoJSON, the flat columns derived from the top-level fields named (a dotted path counts as its group), and `code`. */
+                /** @description Comma-separated fields to return: top-level fields, e.g. `code,status` (code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, prohibition, regulator, notes, last_reviewed, upcoming, sources, sources_current_to), or one value inside a group by its dotted path, e.g. `adult_use.purchase_limit` and `hemp.intoxicating_products` (comma-separated, as any field): only that value, with its provenance for a dated variable (`adult_use.provenance.purchase_limit`). An unknown name or path is refused (400 `unknown_field`, listing the valid ones). In GeoJSON, the flat columns derived from the top-level fields named (a dotted path counts as its group), and `code`. */
                 fields?: string;
             };
             header?: never;
@@ -7195,7 +7195,7 @@ export interface operations {
                  * @example 2012-12-09
                  */
                 as_of?: string;
-                /** @description Comma-separated fields to return: top-level fields, e.g. `code,status` (code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, prohibition, regulator, notes, last_reviewed, upcoming, sources, sources_current_to), or one value inside a group by its dotted path, e.g. `adult_use.purchase_limit,hemp.intoxicating_products`: only that value, with its provenance for a dated variable (`adult_use.provenance.purchase_limit`). An unknown name or path is refused (400 `unknown_field`, listing the valid ones). In GeoJSON, the flat columns derived from the top-level fields named (a dotted path counts as its group), and `code`. */
+                /** @description Comma-separated fields to return: top-level fields, e.g. `code,status` (code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, prohibition, regulator, notes, last_reviewed, upcoming, sources, sources_current_to), or one value inside a group by its dotted path, e.g. `adult_use.purchase_limit` and `hemp.intoxicating_products` (comma-separated, as any field): only that value, with its provenance for a dated variable (`adult_use.provenance.purchase_limit`). An unknown name or path is refused (400 `unknown_field`, listing the valid ones). In GeoJSON, the flat columns derived from the top-level fields named (a dotted path counts as its group), and `code`. */
                 fields?: string;
             };
             header?: never;

@@ -119,7 +119,7 @@ const parameters = {
     schema: Type.String({
       pattern: "^[a-z_]+(\\.[a-z_]+)?(,[a-z_]+(\\.[a-z_]+)?)*$",
       maxLength: 2000,
-      description: `Comma-separated fields to return: top-level fields, e.g. \`code,status\` (${Object.keys(Jurisdiction.properties).join(", ")}), or one value inside a group by its dotted path, e.g. \`adult_use.purchase_limit,hemp.intoxicating_products\`: only that value, with its provenance for a dated variable (\`adult_use.provenance.purchase_limit\`). An unknown name or path is refused (400 \`unknown_field\`, listing the valid ones). In GeoJSON, the flat columns derived from the top-level fields named (a dotted path counts as its group), and \`code\`.`,
+      description: `Comma-separated fields to return: top-level fields, e.g. \`code,status\` (${Object.keys(Jurisdiction.properties).join(", ")}), or one value inside a group by its dotted path, e.g. \`adult_use.purchase_limit\` and \`hemp.intoxicating_products\` (comma-separated, as any field): only that value, with its provenance for a dated variable (\`adult_use.provenance.purchase_limit\`). An unknown name or path is refused (400 \`unknown_field\`, listing the valid ones). In GeoJSON, the flat columns derived from the top-level fields named (a dotted path counts as its group), and \`code\`.`,
       examples: [
         "code,name,status,decriminalized",
         "adult_use.purchase_limit,hemp.intoxicating_products",

@@ -311,7 +311,7 @@ export async function v1Routes(instance: FastifyInstance, options: V1Options): P
         tags: ["jurisdictions"],
         summary: "Every jurisdiction's record",
         description:
-          "The 50 states and DC, sorted by name; `include=territories` adds PR, GU, VI, MP and AS. Filters combine (AND): `status=adult_use&sales=operating` is where licensed adult-use retail is open. `as_of` answers for a past day (filters apply to that day's values); `fields` keeps only the named top-level fields, or single values by dotted path (`adult_use.purchase_limit,hemp.intoxicating_products`) with their provenance; `format=geojson` or `Accept: application/geo+json` returns a GeoJSON FeatureCollection: each jurisdiction's outline, with the columns of a release's `jurisdictions.csv` as its properties (`fields` narrows them to the columns derived from those fields, and `code`).",
+          "The 50 states and DC, sorted by name; `include=territories` adds PR, GU, VI, MP and AS. Filters combine (AND): `status=adult_use&sales=operating` is where licensed adult-use retail is open. `as_of` answers for a past day (filters apply to that day's values); `fields` keeps only the named top-level fields, or single values by dotted path (`adult_use.purchase_limit`, `hemp.intoxicating_products`) with their provenance; `format=geojson` or `Accept: application/geo+json` returns a GeoJSON FeatureCollection: each jurisdiction's outline, with the columns of a release's `jurisdictions.csv` as its properties (`fields` narrows them to the columns derived from those fields, and `code`).",
         querystring: StatesQuery,
         response: {
           ...ok(StatesResponseDoc, "The matching jurisdictions", {
