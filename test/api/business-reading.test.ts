@@ -6,7 +6,9 @@
  */
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { parse } from "csv-parse/sync";
 import { BUSINESS_DOWNLOAD_COLUMN_NAMES } from "../../src/dataset/dataset.columns.ts";
@@ -236,6 +238,15 @@ cited = table["adult_use_purchase_limit_citation"].notna() | table["adult_use_pu
 assert cited.all(), "every purchase limit has its citation or its null reason"
 print(len(table), len(operating), ",".join(closed))
 `;
+    // The codebook's example (docs/DATA.md, "`business.csv`"), run as written beside the file.
+    const codebook = readFileSync("docs/DATA.md", "utf8");
+    const example = /### `business\.csv`[\s\S]*?```python\n([\s\S]*?)```/.exec(codebook)?.[1];
+    assert.ok(example !== undefined, "the codebook shows how to read business.csv");
+    const dir = mkdtempSync(join(tmpdir(), "cls-business-"));
+    writeFileSync(join(dir, "business.csv"), response.body);
+    const documented = spawnSync(python, ["-c", example], { cwd: dir, encoding: "utf8" });
+    assert.equal(documented.status, 0, documented.stderr);
+
     const run = spawnSync(python, ["-c", script], { input: response.body, encoding: "utf8" });
     assert.equal(run.status, 0, run.stderr);
     const [count, operating, closed] = run.stdout.trim().split(" ");
