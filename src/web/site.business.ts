@@ -81,7 +81,28 @@ function fact(
   provenance: ProvenanceRef | undefined,
 ): SafeHtml {
   const shown = value === null ? absence(provenance) : value;
-  return html`<dt>${label}</dt><dd>${shown}${confidenceMarker(provenance)}${law(provenance)}</dd>`;
+  return html`<dt>${label}</dt><dd>${shown}${confidenceMarker(provenance)}</dd>`;
+}
+
+/**
+ * The law behind a section's facts, below them (the facts come first on a
+ * phone): each value's citation and since, when it was checked and how far
+ * its sources reach.
+ */
+function lawBelow(entries: readonly [string, ProvenanceRef | undefined][]): SafeHtml | string {
+  const items = entries
+    .filter(([, provenance]) => provenance?.authority != null)
+    .map(([label, provenance]) => {
+      const checked =
+        provenance?.verified == null ? "" : html`; checked ${dateOrElse(provenance.verified, "")}`;
+      const currentTo =
+        provenance?.sources_current_to == null
+          ? ""
+          : html`; sources current to ${dateOrElse(provenance.sources_current_to, "")}`;
+      return html`<li>${label}:${law(provenance)}${checked}${currentTo}</li>`;
+    });
+  if (items.length === 0) return "";
+  return html`<div class="section-law"><p class="section-law-title">The law behind these facts</p><ul>${items}</ul></div>`;
 }
 
 const PERIODS = { transaction: "per purchase", day: "per day", month: "per month" } as const;
@@ -130,7 +151,13 @@ ${fact("Minimum age", adult.minimum_age === null ? null : `${adult.minimum_age}`
 ${fact("Purchase limit", adult.purchase_limit === null ? null : purchaseLimitText(adult.purchase_limit), p.purchase_limit)}
 ${fact("Delivery", adult.delivery === null ? null : DELIVERY_LABELS[adult.delivery], p.delivery)}
 ${fact("Towns may ban shops", yes(adult.local_opt_out), p.local_opt_out)}
-</dl>`
+</dl>
+${lawBelow([
+  ["Minimum age", p.minimum_age],
+  ["Purchase limit", p.purchase_limit],
+  ["Delivery", p.delivery],
+  ["Towns may ban shops", p.local_opt_out],
+])}`
     : html`<p>Adults may not buy cannabis in ${record.name}.</p>`;
   const medicalFacts =
     medical.program === "none"
@@ -140,7 +167,13 @@ ${fact("Youngest patient without a caregiver", medical.minimum_age === null ? nu
 ${fact("Purchase limit", medical.purchase_limit === null ? null : purchaseLimitText(medical.purchase_limit), m.purchase_limit)}
 ${fact("Out-of-state patients", medical.reciprocity === null ? null : { yes: "Their cards are honoured", registration: "May register here", no: "Not honoured" }[medical.reciprocity], m.reciprocity)}
 ${fact("Patients may grow", medical.patient_home_grow === null ? null : medical.patient_home_grow.allowed ? `Yes${medical.patient_home_grow.plants === null ? "" : `, ${medical.patient_home_grow.plants} plants`}` : "No", m.patient_home_grow)}
-</dl>`;
+</dl>
+${lawBelow([
+  ["Youngest patient without a caregiver", m.minimum_age],
+  ["Purchase limit", m.purchase_limit],
+  ["Out-of-state patients", m.reciprocity],
+  ["Patients may grow", m.patient_home_grow],
+])}`;
   return html`<section aria-labelledby="buying-heading">
 <h2 id="buying-heading">Buying</h2>
 ${confidenceKey()}
@@ -165,6 +198,10 @@ function renderUse(record: Jurisdiction): SafeHtml | string {
 ${fact("In public", adult.public_consumption === null ? null : USE_LABELS[adult.public_consumption], p.public_consumption)}
 ${fact("Licensed lounges", lounges, p.onsite_consumption)}
 </dl>
+${lawBelow([
+  ["In public", p.public_consumption],
+  ["Licensed lounges", p.onsite_consumption],
+])}
 </section>`;
 }
 
@@ -185,6 +222,10 @@ ${fact("State cannabis taxes", taxes, p.taxes)}
 ${fact("General sales tax applies too", yes(adult.general_sales_tax_applies), p.general_sales_tax_applies)}
 ${adult.local_taxes === null ? "" : html`<dt>Local taxes</dt><dd>${adult.local_taxes}</dd>`}
 </dl>
+${lawBelow([
+  ["State cannabis taxes", p.taxes],
+  ["General sales tax", p.general_sales_tax_applies],
+])}
 </section>`;
 }
 
@@ -210,6 +251,10 @@ ${fact("Minimum age", hemp.minimum_age === null ? null : `${hemp.minimum_age}`, 
 ${federalHemp(record)}
 </dl>
 ${hemp.summary === null ? "" : html`<p>${hemp.summary}</p>`}
+${lawBelow([
+  ["State rules", p.intoxicating_products],
+  ["Minimum age", p.minimum_age],
+])}
 </section>`;
 }
 
