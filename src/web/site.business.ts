@@ -102,7 +102,7 @@ function lawBelow(entries: readonly [string, ProvenanceRef | undefined][]): Safe
       return html`<li>${label}:${law(provenance)}${checked}${currentTo}</li>`;
     });
   if (items.length === 0) return "";
-  return html`<div class="section-law"><p class="section-law-title">The law behind these facts</p><ul>${items}</ul></div>`;
+  return html`<div class="section-law"><p class="section-law-title">The law behind these facts</p><ul class="section-law-list">${items}</ul></div>`;
 }
 
 const PERIODS = { transaction: "per purchase", day: "per day", month: "per month" } as const;
