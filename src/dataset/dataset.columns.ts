@@ -276,6 +276,19 @@ export const BUSINESS_DATED_COLUMNS: readonly DatedColumn[] = [
   ),
 ];
 
+/**
+ * The business columns the panels carry: the limits, the wholesale percent
+ * and the tax bases; the taxes' descriptions (text repeated on every row of
+ * a monthly panel) are in jurisdictions.csv only.
+ */
+export const PANEL_BUSINESS_COLUMNS: readonly DatedColumn[] = BUSINESS_DATED_COLUMNS.filter(
+  (column) => !column.name.startsWith("adult_use_tax_") || column.name === "adult_use_tax_bases",
+);
+
+/** The panel business columns' `_null_reason` and `_confidence`. */
+export const PANEL_BUSINESS_COMPANION_COLUMNS: readonly FlatColumn[] =
+  companionsOf(PANEL_BUSINESS_COLUMNS);
+
 /** Each dated column's `_null_reason` and `_confidence`, in the dated columns' order. */
 export const DATED_COMPANION_COLUMNS: readonly FlatColumn[] = DATED_COLUMNS.flatMap((column) => [
   {

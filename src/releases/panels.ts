@@ -11,11 +11,11 @@
  * Columns are documented in docs/DATA.md.
  */
 import {
-  BUSINESS_COMPANION_COLUMNS,
-  BUSINESS_DATED_COLUMNS,
   DATED_COLUMNS,
   DATED_COMPANION_COLUMNS,
   type FlatValue,
+  PANEL_BUSINESS_COLUMNS,
+  PANEL_BUSINESS_COMPANION_COLUMNS,
 } from "../dataset/dataset.columns.ts";
 import type { Dataset } from "../dataset/dataset.load.ts";
 import { createLawModel, type LawModel, type LawRecord, lawOn } from "../dataset/law.ts";
@@ -111,8 +111,8 @@ export const PANEL_COLUMNS = [
   ...DATED_COLUMNS.map((column) => column.name),
   ...DATED_COLUMNS.filter((column) => column.yesNo).map((column) => `${column.name}_share`),
   ...DATED_COMPANION_COLUMNS.map((column) => column.name),
-  ...BUSINESS_DATED_COLUMNS.map((column) => column.name),
-  ...BUSINESS_COMPANION_COLUMNS.map((column) => column.name),
+  ...PANEL_BUSINESS_COLUMNS.map((column) => column.name),
+  ...PANEL_BUSINESS_COMPANION_COLUMNS.map((column) => column.name),
 ] as const;
 
 function pad(value: number): string {
@@ -177,8 +177,8 @@ export function panelRows(
     const companions = DATED_COMPANION_COLUMNS.map((column) =>
       datedTimeline(onTurningDays, column.read),
     );
-    const business = [...BUSINESS_DATED_COLUMNS, ...BUSINESS_COMPANION_COLUMNS].map((column) =>
-      datedTimeline(onTurningDays, column.read),
+    const business = [...PANEL_BUSINESS_COLUMNS, ...PANEL_BUSINESS_COMPANION_COLUMNS].map(
+      (column) => datedTimeline(onTurningDays, column.read),
     );
     const t = buildTimelines(record, dataset.histories.get(record.code) ?? [], basis);
     const timelines: Record<Indicator, Timeline<boolean>> = {
