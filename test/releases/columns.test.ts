@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, test } from "node:test";
 import { parse } from "csv-parse/sync";
-import { BUSINESS_DATED_COLUMNS, DATED_COLUMNS } from "../../src/dataset/dataset.columns.ts";
+import { DATED_COLUMNS, PANEL_BUSINESS_COLUMNS } from "../../src/dataset/dataset.columns.ts";
 import type { JurisdictionOnDay, ProvenanceRef } from "../../src/dataset/dataset.schema.ts";
 import { createLawModel, lawAt, lawOn } from "../../src/dataset/law.ts";
 import { buildPanel, PANEL_FIRST_YEAR } from "../../src/releases/panels.ts";
@@ -160,8 +160,8 @@ describe("panels", () => {
         `${column.name}_null_reason`,
         `${column.name}_confidence`,
       ]),
-      ...BUSINESS_DATED_COLUMNS.map((column) => column.name),
-      ...BUSINESS_DATED_COLUMNS.flatMap((column) => [
+      ...PANEL_BUSINESS_COLUMNS.map((column) => column.name),
+      ...PANEL_BUSINESS_COLUMNS.flatMap((column) => [
         `${column.name}_null_reason`,
         `${column.name}_confidence`,
       ]),
