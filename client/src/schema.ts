@@ -13,7 +13,7 @@ export interface paths {
         };
         /**
          * Every jurisdiction's record
-         * @description The 50 states and DC, sorted by name; `include=territories` adds PR, GU, VI, MP and AS. Filters combine (AND). `as_of` answers for a past day (filters apply to that day's values); `fields` keeps only the named top-level fields; `format=geojson` or `Accept: application/geo+json` returns a GeoJSON FeatureCollection: each jurisdiction's outline, with the columns of a release's `jurisdictions.csv` as its properties (`fields` narrows them to the columns derived from those fields, and `code`).
+         * @description The 50 states and DC, sorted by name; `include=territories` adds PR, GU, VI, MP and AS. Filters combine (AND): `status=adult_use&sales=operating` is where licensed adult-use retail is open. `as_of` answers for a past day (filters apply to that day's values); `fields` keeps only the named top-level fields, or single values by dotted path (`adult_use.purchase_limit`, `hemp.intoxicating_products`) with their provenance; `format=geojson` or `Accept: application/geo+json` returns a GeoJSON FeatureCollection: each jurisdiction's outline, with the columns of a release's `jurisdictions.csv` as its properties (`fields` narrows them to the columns derived from those fields, and `code`).
          */
         get: operations["listStates"];
         put?: never;
@@ -37,7 +37,7 @@ export interface paths {
         };
         /**
          * One jurisdiction by USPS code
-         * @description `as_of` answers for a past day; `fields` keeps only the named top-level fields.
+         * @description `as_of` answers for a past day; `fields` keeps only the named top-level fields, or single values by dotted path (`adult_use.purchase_limit`) with their provenance.
          */
         get: operations["getState"];
         put?: never;
@@ -492,14 +492,16 @@ export interface operations {
                 /** @description Keep only jurisdictions where small-amount possession is (true) or is not (false) decriminalized. */
                 decriminalized?: "true" | "false";
                 /**
+                 * @description `operating`: keep jurisdictions where licensed adult-use retail sales have begun by the day asked (`as_of`, else today): `adult_use.sales_began` is set. `not_operating`: where they have not (adult use without a licensed market, such as DC and Virginia, and every jurisdiction without adult use). `status=adult_use&sales=operating` is where a licensed adult-use business can sell. A jurisdiction whose history cannot tell on an `as_of` day is in neither.
+                 * @example operating
+                 */
+                sales?: "operating" | "not_operating";
+                /**
                  * @description Answer as the law stood on this day (YYYY-MM-DD), reconstructed from the dated history: status, decriminalized and the adult-use and medical facts in force then; `null` where the history cannot tell. From the first recorded event to one year ahead.
                  * @example 2012-12-09
                  */
                 as_of?: string;
-                /**
-                 * @description Comma-separated top-level fields to return, e.g. `code,status`: code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, prohibition, regulator, notes, last_reviewed, known_from, upcoming, sources. An unknown name is refused (400 `unknown_field`). In GeoJSON, the flat columns derived from those fields, and `code`.
-                 * @example code,name,status,decriminalized
-                 */
+                /** @description Comma-separated fields to return: top-level fields, e.g. `code,status` (code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, prohibition, regulator, notes, last_reviewed, known_from, upcoming, sources, sources_current_to), or one value inside a group by its dotted path, e.g. `adult_use.purchase_limit` and `hemp.intoxicating_products` (comma-separated, as any field): only that value, with its provenance for a dated variable (`adult_use.provenance.purchase_limit`). An unknown name or path is refused (400 `unknown_field`, listing the valid ones). In GeoJSON, the flat columns derived from the top-level fields named (a dotted path counts as its group), and `code`. */
                 fields?: string;
                 /** @description `geojson` returns a GeoJSON FeatureCollection (`application/geo+json`), as does `Accept: application/geo+json`; `format` wins over `Accept`. Default `json`. */
                 format?: "json" | "geojson";
@@ -638,6 +640,8 @@ export interface operations {
                                     concentrate_grams: number | null;
                                     /** @description THC in edible products per period, in milligrams; null if the law sets none separately */
                                     edible_thc_mg: number | null;
+                                    /** @description Total THC per period, in milligrams, where the law counts several product forms (concentrates, edibles, other products) against one limit; null or absent where it sets no such total (then each form's own limit applies) */
+                                    total_thc_mg?: number | null;
                                     /**
                                      * @description What the limits count over: one transaction, a day or a month
                                      * @enum {unknown}
@@ -716,6 +720,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -756,6 +765,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     public_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -796,6 +810,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     onsite_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -836,6 +855,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     delivery?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -876,6 +900,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     local_opt_out?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -916,6 +945,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     taxes?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -956,6 +990,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     general_sales_tax_applies?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -996,6 +1035,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
@@ -1063,6 +1107,8 @@ export interface operations {
                                     concentrate_grams: number | null;
                                     /** @description THC in edible products per period, in milligrams; null if the law sets none separately */
                                     edible_thc_mg: number | null;
+                                    /** @description Total THC per period, in milligrams, where the law counts several product forms (concentrates, edibles, other products) against one limit; null or absent where it sets no such total (then each form's own limit applies) */
+                                    total_thc_mg?: number | null;
                                     /**
                                      * @description What the limits count over: one transaction, a day or a month
                                      * @enum {unknown}
@@ -1112,6 +1158,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     reciprocity?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -1152,6 +1203,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     patient_home_grow?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -1192,6 +1248,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -1232,6 +1293,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
@@ -1325,6 +1391,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -1365,6 +1436,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                 };
                                 /** @description Federal law on these products on the record's day, where it says more than the 2018 definition (from 2026-11-12: Pub. L. 119-37, § 781); null before */
@@ -1488,6 +1564,11 @@ export interface operations {
                                  */
                                 kind: "official" | "reference" | "news" | "advocacy";
                             }[];
+                            /**
+                             * Format: date
+                             * @description Date of the newest source read for this record (the release's `sources_current_to`): laws enacted or in force after it are not reflected. `last_reviewed` is the day the record was checked; this is how far what it was checked against reaches
+                             */
+                            sources_current_to: string;
                         } | {
                             /** @description USPS code */
                             code: string;
@@ -1590,6 +1671,8 @@ export interface operations {
                                     concentrate_grams: number | null;
                                     /** @description THC in edible products per period, in milligrams; null if the law sets none separately */
                                     edible_thc_mg: number | null;
+                                    /** @description Total THC per period, in milligrams, where the law counts several product forms (concentrates, edibles, other products) against one limit; null or absent where it sets no such total (then each form's own limit applies) */
+                                    total_thc_mg?: number | null;
                                     /**
                                      * @description What the limits count over: one transaction, a day or a month
                                      * @enum {unknown}
@@ -1668,6 +1751,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -1708,6 +1796,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     public_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -1748,6 +1841,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     onsite_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -1788,6 +1886,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     delivery?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -1828,6 +1931,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     local_opt_out?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -1868,6 +1976,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     taxes?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -1908,6 +2021,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     general_sales_tax_applies?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -1948,6 +2066,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
@@ -2012,6 +2135,8 @@ export interface operations {
                                     concentrate_grams: number | null;
                                     /** @description THC in edible products per period, in milligrams; null if the law sets none separately */
                                     edible_thc_mg: number | null;
+                                    /** @description Total THC per period, in milligrams, where the law counts several product forms (concentrates, edibles, other products) against one limit; null or absent where it sets no such total (then each form's own limit applies) */
+                                    total_thc_mg?: number | null;
                                     /**
                                      * @description What the limits count over: one transaction, a day or a month
                                      * @enum {unknown}
@@ -2061,6 +2186,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     reciprocity?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -2101,6 +2231,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     patient_home_grow?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -2141,6 +2276,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -2181,6 +2321,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
@@ -2274,6 +2419,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -2314,6 +2464,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                 };
                                 /** @description Federal law on these products on the record's day, where it says more than the 2018 definition (from 2026-11-12: Pub. L. 119-37, § 781); null before */
@@ -2437,6 +2592,11 @@ export interface operations {
                                  */
                                 kind: "official" | "reference" | "news" | "advocacy";
                             }[];
+                            /**
+                             * Format: date
+                             * @description Date of the newest source read for this record (the release's `sources_current_to`): laws enacted or in force after it are not reflected. `last_reviewed` is the day the record was checked; this is how far what it was checked against reaches
+                             */
+                            sources_current_to: string;
                         } | {
                             /** @description USPS code */
                             code?: string;
@@ -2457,24 +2617,24 @@ export interface operations {
                             decriminalized?: boolean | null;
                             decriminalization?: {
                                 /** @description Date possession of a small amount stopped being jailable */
-                                since: string | null;
+                                since?: string | null;
                                 /** @description Where `since` is unknown but the sources agree on the year (or month) the law took effect: the first day by which it was certainly in force (before it, the day is unknown, never guessed); null where `since` is known or nothing is */
-                                in_force_by: string | null;
-                                summary: string | null;
-                                offense: ("legal" | "civil" | "criminal") | null;
+                                in_force_by?: string | null;
+                                summary?: string | null;
+                                offense?: ("legal" | "civil" | "criminal") | null;
                                 /** @description Whether jail is a possible penalty for a first small-amount offense */
-                                jail_possible: boolean | null;
+                                jail_possible?: boolean | null;
                                 /** @description The largest amount (grams of flower) treated as described by `offense`; null if none is set or unknown */
-                                threshold_grams: number | null;
+                                threshold_grams?: number | null;
                                 /** @description The law behind these facts (null only where no law applies) */
-                                authority: {
+                                authority?: {
                                     /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
                                     citation: string;
                                     /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
                                     url: string | null;
                                 } | null;
                                 /** @description Sources for the facts in this object */
-                                sources: {
+                                sources?: {
                                     /** @description What the source is, e.g. the statute, regulator page or article title */
                                     title: string;
                                     /**
@@ -2491,9 +2651,9 @@ export interface operations {
                             };
                             adult_use?: {
                                 /** @description Legal for adults on that day; null if unknown */
-                                legal: boolean | null;
+                                legal?: boolean | null;
                                 /** @description The ballot measure or bill that legalized adult use */
-                                enacted_by: {
+                                enacted_by?: {
                                     /**
                                      * @description How it became law
                                      * @enum {unknown}
@@ -2505,11 +2665,11 @@ export interface operations {
                                     date: string | null;
                                 } | null;
                                 /** @description Date adult possession became legal */
-                                effective: string | null;
+                                effective?: string | null;
                                 /** @description Date licensed adult-use retail sales began; null if none yet */
-                                sales_began: string | null;
+                                sales_began?: string | null;
                                 /** @description Personal possession limit */
-                                possession_limit: {
+                                possession_limit?: {
                                     /** @description Limit for cannabis flower in grams, or null if the law sets none or it is unknown */
                                     flower_grams: number | null;
                                     /** @description Limit for concentrate in grams, or null if the law sets none separately or it is unknown */
@@ -2518,7 +2678,7 @@ export interface operations {
                                     summary: string;
                                 } | null;
                                 /** @description Home cultivation rules */
-                                home_grow: {
+                                home_grow?: {
                                     /** @description Whether adults may cultivate at home; null if unknown */
                                     allowed: boolean | null;
                                     /** @description Plants allowed, counted per `per` */
@@ -2530,15 +2690,17 @@ export interface operations {
                                     summary: string | null;
                                 } | null;
                                 /** @description Youngest age at which an adult may buy and possess */
-                                minimum_age: number | null;
+                                minimum_age?: number | null;
                                 /** @description How much a customer may buy; null where the law sets no limit, there are no sales, or it is unknown (see provenance) */
-                                purchase_limit: {
+                                purchase_limit?: {
                                     /** @description Flower per period, in grams; null if the law sets no flower limit */
                                     flower_grams: number | null;
                                     /** @description Concentrate per period, in grams; null if the law sets none separately */
                                     concentrate_grams: number | null;
                                     /** @description THC in edible products per period, in milligrams; null if the law sets none separately */
                                     edible_thc_mg: number | null;
+                                    /** @description Total THC per period, in milligrams, where the law counts several product forms (concentrates, edibles, other products) against one limit; null or absent where it sets no such total (then each form's own limit applies) */
+                                    total_thc_mg?: number | null;
                                     /**
                                      * @description What the limits count over: one transaction, a day or a month
                                      * @enum {unknown}
@@ -2547,19 +2709,19 @@ export interface operations {
                                     /** @description A lower flower limit for non-residents, in grams; null where residents and visitors share one limit */
                                     nonresident_flower_grams: number | null;
                                 } | null;
-                                public_consumption: ("prohibited" | "allowed" | "designated_areas") | null;
+                                public_consumption?: ("prohibited" | "allowed" | "designated_areas") | null;
                                 /** @description Licensed consumption lounges */
-                                onsite_consumption: {
+                                onsite_consumption?: {
                                     /** @description The law allows licensed on-site consumption (lounges) */
                                     allowed: boolean;
                                     /** @description At least one licensed lounge is operating; null if unknown */
                                     operating: boolean | null;
                                 } | null;
-                                delivery: ("allowed" | "not_allowed" | "medical_only") | null;
+                                delivery?: ("allowed" | "not_allowed" | "medical_only") | null;
                                 /** @description Municipalities or counties may prohibit adult-use businesses */
-                                local_opt_out: boolean | null;
+                                local_opt_out?: boolean | null;
                                 /** @description The state's cannabis-specific taxes on adult-use sales ([] where none) */
-                                taxes: {
+                                taxes?: {
                                     /**
                                      * @description excise_retail_percent: a percent of the retail price; excise_wholesale_percent: a percent of the wholesale price; per_weight: dollars per unit of weight; per_thc_mg: dollars per milligram of THC; potency_tiered: a rate that depends on THC content; other
                                      * @enum {unknown}
@@ -2574,10 +2736,10 @@ export interface operations {
                                     since: string | null;
                                 }[] | null;
                                 /** @description The state's general sales tax also applies to adult-use sales */
-                                general_sales_tax_applies: boolean | null;
-                                local_taxes: string | null;
+                                general_sales_tax_applies?: boolean | null;
+                                local_taxes?: string | null;
                                 /** @description For each variable above: its law, its date, or why it is unknown */
-                                provenance: {
+                                provenance?: {
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
@@ -2617,6 +2779,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -2657,6 +2824,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     public_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -2697,6 +2869,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     onsite_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -2737,6 +2914,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     delivery?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -2777,6 +2959,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     local_opt_out?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -2817,6 +3004,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     taxes?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -2857,6 +3049,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     general_sales_tax_applies?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -2897,17 +3094,22 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
-                                authority: {
+                                authority?: {
                                     /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
                                     citation: string;
                                     /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
                                     url: string | null;
                                 } | null;
                                 /** @description Sources for the facts in this object */
-                                sources: {
+                                sources?: {
                                     /** @description What the source is, e.g. the statute, regulator page or article title */
                                     title: string;
                                     /**
@@ -2924,11 +3126,11 @@ export interface operations {
                             };
                             medical?: {
                                 /** @description A medical program existed on that day; null if unknown */
-                                legal: boolean | null;
+                                legal?: boolean | null;
                                 /** @description The program on that day */
-                                program: ("comprehensive" | "low_thc" | "none") | null;
+                                program?: ("comprehensive" | "low_thc" | "none") | null;
                                 /** @description The measure or bill that created the current program */
-                                enacted_by: {
+                                enacted_by?: {
                                     /**
                                      * @description How it became law
                                      * @enum {unknown}
@@ -2940,27 +3142,29 @@ export interface operations {
                                     date: string | null;
                                 } | null;
                                 /** @description Date the program's law took effect */
-                                effective: string | null;
+                                effective?: string | null;
                                 /** @description Date the first licensed medical dispensary opened (dispensaries allowed is not the same as open); null if none yet or unknown */
-                                sales_began: string | null;
+                                sales_began?: string | null;
                                 /** @description Youngest age a patient may register without a caregiver */
-                                minimum_age: number | null;
-                                reciprocity: ("yes" | "registration" | "no") | null;
+                                minimum_age?: number | null;
+                                reciprocity?: ("yes" | "registration" | "no") | null;
                                 /** @description Home cultivation by patients */
-                                patient_home_grow: {
+                                patient_home_grow?: {
                                     /** @description Registered patients may cultivate */
                                     allowed: boolean;
                                     /** @description Plants allowed, where the law sets a count */
                                     plants: number | null;
                                 } | null;
                                 /** @description How much a patient may buy */
-                                purchase_limit: {
+                                purchase_limit?: {
                                     /** @description Flower per period, in grams; null if the law sets no flower limit */
                                     flower_grams: number | null;
                                     /** @description Concentrate per period, in grams; null if the law sets none separately */
                                     concentrate_grams: number | null;
                                     /** @description THC in edible products per period, in milligrams; null if the law sets none separately */
                                     edible_thc_mg: number | null;
+                                    /** @description Total THC per period, in milligrams, where the law counts several product forms (concentrates, edibles, other products) against one limit; null or absent where it sets no such total (then each form's own limit applies) */
+                                    total_thc_mg?: number | null;
                                     /**
                                      * @description What the limits count over: one transaction, a day or a month
                                      * @enum {unknown}
@@ -2970,7 +3174,7 @@ export interface operations {
                                     nonresident_flower_grams: number | null;
                                 } | null;
                                 /** @description For each variable above: its law, its date, or why it is unknown */
-                                provenance: {
+                                provenance?: {
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
@@ -3010,6 +3214,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     reciprocity?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -3050,6 +3259,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     patient_home_grow?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -3090,6 +3304,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -3130,17 +3349,22 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
-                                authority: {
+                                authority?: {
                                     /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
                                     citation: string;
                                     /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
                                     url: string | null;
                                 } | null;
                                 /** @description Sources for the facts in this object */
-                                sources: {
+                                sources?: {
                                     /** @description What the source is, e.g. the statute, regulator page or article title */
                                     title: string;
                                     /**
@@ -3156,19 +3380,19 @@ export interface operations {
                                 }[];
                             };
                             hemp?: {
-                                intoxicating_products: ("prohibited" | "restricted" | "unregulated") | null;
+                                intoxicating_products?: ("prohibited" | "restricted" | "unregulated") | null;
                                 /** @description The state's minimum age to buy them; null if it sets none */
-                                minimum_age: number | null;
-                                summary: string | null;
+                                minimum_age?: number | null;
+                                summary?: string | null;
                                 /** @description The law behind these facts (null only where no law applies) */
-                                authority: {
+                                authority?: {
                                     /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
                                     citation: string;
                                     /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
                                     url: string | null;
                                 } | null;
                                 /** @description Sources for the facts in this object */
-                                sources: {
+                                sources?: {
                                     /** @description What the source is, e.g. the statute, regulator page or article title */
                                     title: string;
                                     /**
@@ -3183,7 +3407,7 @@ export interface operations {
                                     kind: "official" | "reference" | "news" | "advocacy";
                                 }[];
                                 /** @description For each variable above: its law, its date, or why it is unknown */
-                                provenance: {
+                                provenance?: {
                                     intoxicating_products?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
@@ -3223,6 +3447,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -3263,10 +3492,15 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                 };
                                 /** @description Federal law on these products on the record's day, where it says more than the 2018 definition (from 2026-11-12: Pub. L. 119-37, § 781); null before */
-                                federal: {
+                                federal?: {
                                     /**
                                      * @description Federal law's treatment of the same products, whatever the state allows
                                      * @enum {unknown}
@@ -3287,16 +3521,15 @@ export interface operations {
                                     };
                                 } | null;
                             };
-                            /** @description The statute that prohibits possessing cannabis (the offense and the schedule): cited by a fact group on a day when no later law in this record had changed it */
                             prohibition?: {
-                                authority: {
+                                authority?: {
                                     /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
                                     citation: string;
                                     /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
                                     url: string | null;
                                 };
                                 /** @description Sources for the citation */
-                                sources: {
+                                sources?: {
                                     /** @description What the source is, e.g. the statute, regulator page or article title */
                                     title: string;
                                     /**
@@ -3314,8 +3547,8 @@ export interface operations {
                                  * @description How sure the citation is: its text read, an official page, or two agreeing secondary sources
                                  * @enum {unknown}
                                  */
-                                confidence: "law_text" | "official_guidance" | "secondary";
-                                note: string | null;
+                                confidence?: "law_text" | "official_guidance" | "secondary";
+                                note?: string | null;
                             };
                             /** @description The regulator, where one exists */
                             regulator?: {
@@ -3386,6 +3619,11 @@ export interface operations {
                                  */
                                 kind: "official" | "reference" | "news" | "advocacy";
                             }[];
+                            /**
+                             * Format: date
+                             * @description Date of the newest source read for this record (the release's `sources_current_to`): laws enacted or in force after it are not reflected. `last_reviewed` is the day the record was checked; this is how far what it was checked against reaches
+                             */
+                            sources_current_to?: string;
                         })[];
                         meta: {
                             /** @description Dataset release, e.g. 2026.11.22 */
@@ -3502,6 +3740,102 @@ export interface operations {
                                 hemp_minimum_age_null_reason?: string | number | boolean | null;
                                 hemp_minimum_age_confidence?: string | number | boolean | null;
                                 hemp_federal_intoxicating_products?: string | number | boolean | null;
+                                sources_current_to?: string | number | boolean | null;
+                                adult_use_sales_operating?: string | number | boolean | null;
+                                adult_use_purchase_concentrate_grams?: string | number | boolean | null;
+                                adult_use_purchase_edible_thc_mg?: string | number | boolean | null;
+                                adult_use_purchase_total_thc_mg?: string | number | boolean | null;
+                                adult_use_purchase_nonresident_flower_grams?: string | number | boolean | null;
+                                adult_use_excise_wholesale_percent?: string | number | boolean | null;
+                                adult_use_tax_per_weight?: string | number | boolean | null;
+                                adult_use_tax_per_thc_mg?: string | number | boolean | null;
+                                adult_use_tax_potency_tiered?: string | number | boolean | null;
+                                adult_use_tax_other?: string | number | boolean | null;
+                                adult_use_tax_bases?: string | number | boolean | null;
+                                adult_use_purchase_concentrate_grams_null_reason?: string | number | boolean | null;
+                                adult_use_purchase_concentrate_grams_confidence?: string | number | boolean | null;
+                                adult_use_purchase_edible_thc_mg_null_reason?: string | number | boolean | null;
+                                adult_use_purchase_edible_thc_mg_confidence?: string | number | boolean | null;
+                                adult_use_purchase_total_thc_mg_null_reason?: string | number | boolean | null;
+                                adult_use_purchase_total_thc_mg_confidence?: string | number | boolean | null;
+                                adult_use_purchase_nonresident_flower_grams_null_reason?: string | number | boolean | null;
+                                adult_use_purchase_nonresident_flower_grams_confidence?: string | number | boolean | null;
+                                adult_use_excise_wholesale_percent_null_reason?: string | number | boolean | null;
+                                adult_use_excise_wholesale_percent_confidence?: string | number | boolean | null;
+                                adult_use_tax_per_weight_null_reason?: string | number | boolean | null;
+                                adult_use_tax_per_weight_confidence?: string | number | boolean | null;
+                                adult_use_tax_per_thc_mg_null_reason?: string | number | boolean | null;
+                                adult_use_tax_per_thc_mg_confidence?: string | number | boolean | null;
+                                adult_use_tax_potency_tiered_null_reason?: string | number | boolean | null;
+                                adult_use_tax_potency_tiered_confidence?: string | number | boolean | null;
+                                adult_use_tax_other_null_reason?: string | number | boolean | null;
+                                adult_use_tax_other_confidence?: string | number | boolean | null;
+                                adult_use_tax_bases_null_reason?: string | number | boolean | null;
+                                adult_use_tax_bases_confidence?: string | number | boolean | null;
+                                decriminalization_citation?: string | number | boolean | null;
+                                decriminalization_citation_url?: string | number | boolean | null;
+                                adult_use_citation?: string | number | boolean | null;
+                                adult_use_citation_url?: string | number | boolean | null;
+                                medical_citation?: string | number | boolean | null;
+                                medical_citation_url?: string | number | boolean | null;
+                                hemp_citation?: string | number | boolean | null;
+                                hemp_citation_url?: string | number | boolean | null;
+                                adult_use_minimum_age_citation?: string | number | boolean | null;
+                                adult_use_minimum_age_citation_url?: string | number | boolean | null;
+                                adult_use_minimum_age_verified?: string | number | boolean | null;
+                                adult_use_minimum_age_sources_current_to?: string | number | boolean | null;
+                                adult_use_purchase_limit_citation?: string | number | boolean | null;
+                                adult_use_purchase_limit_citation_url?: string | number | boolean | null;
+                                adult_use_purchase_limit_verified?: string | number | boolean | null;
+                                adult_use_purchase_limit_sources_current_to?: string | number | boolean | null;
+                                adult_use_public_consumption_citation?: string | number | boolean | null;
+                                adult_use_public_consumption_citation_url?: string | number | boolean | null;
+                                adult_use_public_consumption_verified?: string | number | boolean | null;
+                                adult_use_public_consumption_sources_current_to?: string | number | boolean | null;
+                                adult_use_onsite_consumption_citation?: string | number | boolean | null;
+                                adult_use_onsite_consumption_citation_url?: string | number | boolean | null;
+                                adult_use_onsite_consumption_verified?: string | number | boolean | null;
+                                adult_use_onsite_consumption_sources_current_to?: string | number | boolean | null;
+                                adult_use_delivery_citation?: string | number | boolean | null;
+                                adult_use_delivery_citation_url?: string | number | boolean | null;
+                                adult_use_delivery_verified?: string | number | boolean | null;
+                                adult_use_delivery_sources_current_to?: string | number | boolean | null;
+                                adult_use_local_opt_out_citation?: string | number | boolean | null;
+                                adult_use_local_opt_out_citation_url?: string | number | boolean | null;
+                                adult_use_local_opt_out_verified?: string | number | boolean | null;
+                                adult_use_local_opt_out_sources_current_to?: string | number | boolean | null;
+                                adult_use_taxes_citation?: string | number | boolean | null;
+                                adult_use_taxes_citation_url?: string | number | boolean | null;
+                                adult_use_taxes_verified?: string | number | boolean | null;
+                                adult_use_taxes_sources_current_to?: string | number | boolean | null;
+                                adult_use_general_sales_tax_applies_citation?: string | number | boolean | null;
+                                adult_use_general_sales_tax_applies_citation_url?: string | number | boolean | null;
+                                adult_use_general_sales_tax_applies_verified?: string | number | boolean | null;
+                                adult_use_general_sales_tax_applies_sources_current_to?: string | number | boolean | null;
+                                medical_minimum_age_citation?: string | number | boolean | null;
+                                medical_minimum_age_citation_url?: string | number | boolean | null;
+                                medical_minimum_age_verified?: string | number | boolean | null;
+                                medical_minimum_age_sources_current_to?: string | number | boolean | null;
+                                medical_reciprocity_citation?: string | number | boolean | null;
+                                medical_reciprocity_citation_url?: string | number | boolean | null;
+                                medical_reciprocity_verified?: string | number | boolean | null;
+                                medical_reciprocity_sources_current_to?: string | number | boolean | null;
+                                medical_patient_home_grow_citation?: string | number | boolean | null;
+                                medical_patient_home_grow_citation_url?: string | number | boolean | null;
+                                medical_patient_home_grow_verified?: string | number | boolean | null;
+                                medical_patient_home_grow_sources_current_to?: string | number | boolean | null;
+                                medical_purchase_limit_citation?: string | number | boolean | null;
+                                medical_purchase_limit_citation_url?: string | number | boolean | null;
+                                medical_purchase_limit_verified?: string | number | boolean | null;
+                                medical_purchase_limit_sources_current_to?: string | number | boolean | null;
+                                hemp_intoxicating_products_citation?: string | number | boolean | null;
+                                hemp_intoxicating_products_citation_url?: string | number | boolean | null;
+                                hemp_intoxicating_products_verified?: string | number | boolean | null;
+                                hemp_intoxicating_products_sources_current_to?: string | number | boolean | null;
+                                hemp_minimum_age_citation?: string | number | boolean | null;
+                                hemp_minimum_age_citation_url?: string | number | boolean | null;
+                                hemp_minimum_age_verified?: string | number | boolean | null;
+                                hemp_minimum_age_sources_current_to?: string | number | boolean | null;
                             };
                         }[];
                         meta: {
@@ -3714,14 +4048,16 @@ export interface operations {
                 /** @description Keep only jurisdictions where small-amount possession is (true) or is not (false) decriminalized. */
                 decriminalized?: "true" | "false";
                 /**
+                 * @description `operating`: keep jurisdictions where licensed adult-use retail sales have begun by the day asked (`as_of`, else today): `adult_use.sales_began` is set. `not_operating`: where they have not (adult use without a licensed market, such as DC and Virginia, and every jurisdiction without adult use). `status=adult_use&sales=operating` is where a licensed adult-use business can sell. A jurisdiction whose history cannot tell on an `as_of` day is in neither.
+                 * @example operating
+                 */
+                sales?: "operating" | "not_operating";
+                /**
                  * @description Answer as the law stood on this day (YYYY-MM-DD), reconstructed from the dated history: status, decriminalized and the adult-use and medical facts in force then; `null` where the history cannot tell. From the first recorded event to one year ahead.
                  * @example 2012-12-09
                  */
                 as_of?: string;
-                /**
-                 * @description Comma-separated top-level fields to return, e.g. `code,status`: code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, prohibition, regulator, notes, last_reviewed, known_from, upcoming, sources. An unknown name is refused (400 `unknown_field`). In GeoJSON, the flat columns derived from those fields, and `code`.
-                 * @example code,name,status,decriminalized
-                 */
+                /** @description Comma-separated fields to return: top-level fields, e.g. `code,status` (code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, prohibition, regulator, notes, last_reviewed, known_from, upcoming, sources, sources_current_to), or one value inside a group by its dotted path, e.g. `adult_use.purchase_limit` and `hemp.intoxicating_products` (comma-separated, as any field): only that value, with its provenance for a dated variable (`adult_use.provenance.purchase_limit`). An unknown name or path is refused (400 `unknown_field`, listing the valid ones). In GeoJSON, the flat columns derived from the top-level fields named (a dotted path counts as its group), and `code`. */
                 fields?: string;
                 /** @description `geojson` returns a GeoJSON FeatureCollection (`application/geo+json`), as does `Accept: application/geo+json`; `format` wins over `Accept`. Default `json`. */
                 format?: "json" | "geojson";
@@ -3874,10 +4210,7 @@ export interface operations {
                  * @example 2012-12-09
                  */
                 as_of?: string;
-                /**
-                 * @description Comma-separated top-level fields to return, e.g. `code,status`: code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, prohibition, regulator, notes, last_reviewed, known_from, upcoming, sources. An unknown name is refused (400 `unknown_field`). In GeoJSON, the flat columns derived from those fields, and `code`.
-                 * @example code,name,status,decriminalized
-                 */
+                /** @description Comma-separated fields to return: top-level fields, e.g. `code,status` (code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, prohibition, regulator, notes, last_reviewed, known_from, upcoming, sources, sources_current_to), or one value inside a group by its dotted path, e.g. `adult_use.purchase_limit` and `hemp.intoxicating_products` (comma-separated, as any field): only that value, with its provenance for a dated variable (`adult_use.provenance.purchase_limit`). An unknown name or path is refused (400 `unknown_field`, listing the valid ones). In GeoJSON, the flat columns derived from the top-level fields named (a dotted path counts as its group), and `code`. */
                 fields?: string;
             };
             header?: never;
@@ -4020,6 +4353,8 @@ export interface operations {
                                     concentrate_grams: number | null;
                                     /** @description THC in edible products per period, in milligrams; null if the law sets none separately */
                                     edible_thc_mg: number | null;
+                                    /** @description Total THC per period, in milligrams, where the law counts several product forms (concentrates, edibles, other products) against one limit; null or absent where it sets no such total (then each form's own limit applies) */
+                                    total_thc_mg?: number | null;
                                     /**
                                      * @description What the limits count over: one transaction, a day or a month
                                      * @enum {unknown}
@@ -4098,6 +4433,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -4138,6 +4478,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     public_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -4178,6 +4523,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     onsite_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -4218,6 +4568,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     delivery?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -4258,6 +4613,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     local_opt_out?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -4298,6 +4658,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     taxes?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -4338,6 +4703,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     general_sales_tax_applies?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -4378,6 +4748,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
@@ -4445,6 +4820,8 @@ export interface operations {
                                     concentrate_grams: number | null;
                                     /** @description THC in edible products per period, in milligrams; null if the law sets none separately */
                                     edible_thc_mg: number | null;
+                                    /** @description Total THC per period, in milligrams, where the law counts several product forms (concentrates, edibles, other products) against one limit; null or absent where it sets no such total (then each form's own limit applies) */
+                                    total_thc_mg?: number | null;
                                     /**
                                      * @description What the limits count over: one transaction, a day or a month
                                      * @enum {unknown}
@@ -4494,6 +4871,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     reciprocity?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -4534,6 +4916,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     patient_home_grow?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -4574,6 +4961,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -4614,6 +5006,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
@@ -4707,6 +5104,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -4747,6 +5149,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                 };
                                 /** @description Federal law on these products on the record's day, where it says more than the 2018 definition (from 2026-11-12: Pub. L. 119-37, § 781); null before */
@@ -4870,6 +5277,11 @@ export interface operations {
                                  */
                                 kind: "official" | "reference" | "news" | "advocacy";
                             }[];
+                            /**
+                             * Format: date
+                             * @description Date of the newest source read for this record (the release's `sources_current_to`): laws enacted or in force after it are not reflected. `last_reviewed` is the day the record was checked; this is how far what it was checked against reaches
+                             */
+                            sources_current_to: string;
                         } | {
                             /** @description USPS code */
                             code: string;
@@ -4972,6 +5384,8 @@ export interface operations {
                                     concentrate_grams: number | null;
                                     /** @description THC in edible products per period, in milligrams; null if the law sets none separately */
                                     edible_thc_mg: number | null;
+                                    /** @description Total THC per period, in milligrams, where the law counts several product forms (concentrates, edibles, other products) against one limit; null or absent where it sets no such total (then each form's own limit applies) */
+                                    total_thc_mg?: number | null;
                                     /**
                                      * @description What the limits count over: one transaction, a day or a month
                                      * @enum {unknown}
@@ -5050,6 +5464,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -5090,6 +5509,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     public_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -5130,6 +5554,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     onsite_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -5170,6 +5599,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     delivery?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -5210,6 +5644,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     local_opt_out?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -5250,6 +5689,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     taxes?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -5290,6 +5734,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     general_sales_tax_applies?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -5330,6 +5779,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
@@ -5394,6 +5848,8 @@ export interface operations {
                                     concentrate_grams: number | null;
                                     /** @description THC in edible products per period, in milligrams; null if the law sets none separately */
                                     edible_thc_mg: number | null;
+                                    /** @description Total THC per period, in milligrams, where the law counts several product forms (concentrates, edibles, other products) against one limit; null or absent where it sets no such total (then each form's own limit applies) */
+                                    total_thc_mg?: number | null;
                                     /**
                                      * @description What the limits count over: one transaction, a day or a month
                                      * @enum {unknown}
@@ -5443,6 +5899,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     reciprocity?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -5483,6 +5944,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     patient_home_grow?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -5523,6 +5989,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -5563,6 +6034,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
@@ -5656,6 +6132,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -5696,6 +6177,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                 };
                                 /** @description Federal law on these products on the record's day, where it says more than the 2018 definition (from 2026-11-12: Pub. L. 119-37, § 781); null before */
@@ -5819,6 +6305,11 @@ export interface operations {
                                  */
                                 kind: "official" | "reference" | "news" | "advocacy";
                             }[];
+                            /**
+                             * Format: date
+                             * @description Date of the newest source read for this record (the release's `sources_current_to`): laws enacted or in force after it are not reflected. `last_reviewed` is the day the record was checked; this is how far what it was checked against reaches
+                             */
+                            sources_current_to: string;
                         } | {
                             /** @description USPS code */
                             code?: string;
@@ -5839,24 +6330,24 @@ export interface operations {
                             decriminalized?: boolean | null;
                             decriminalization?: {
                                 /** @description Date possession of a small amount stopped being jailable */
-                                since: string | null;
+                                since?: string | null;
                                 /** @description Where `since` is unknown but the sources agree on the year (or month) the law took effect: the first day by which it was certainly in force (before it, the day is unknown, never guessed); null where `since` is known or nothing is */
-                                in_force_by: string | null;
-                                summary: string | null;
-                                offense: ("legal" | "civil" | "criminal") | null;
+                                in_force_by?: string | null;
+                                summary?: string | null;
+                                offense?: ("legal" | "civil" | "criminal") | null;
                                 /** @description Whether jail is a possible penalty for a first small-amount offense */
-                                jail_possible: boolean | null;
+                                jail_possible?: boolean | null;
                                 /** @description The largest amount (grams of flower) treated as described by `offense`; null if none is set or unknown */
-                                threshold_grams: number | null;
+                                threshold_grams?: number | null;
                                 /** @description The law behind these facts (null only where no law applies) */
-                                authority: {
+                                authority?: {
                                     /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
                                     citation: string;
                                     /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
                                     url: string | null;
                                 } | null;
                                 /** @description Sources for the facts in this object */
-                                sources: {
+                                sources?: {
                                     /** @description What the source is, e.g. the statute, regulator page or article title */
                                     title: string;
                                     /**
@@ -5873,9 +6364,9 @@ export interface operations {
                             };
                             adult_use?: {
                                 /** @description Legal for adults on that day; null if unknown */
-                                legal: boolean | null;
+                                legal?: boolean | null;
                                 /** @description The ballot measure or bill that legalized adult use */
-                                enacted_by: {
+                                enacted_by?: {
                                     /**
                                      * @description How it became law
                                      * @enum {unknown}
@@ -5887,11 +6378,11 @@ export interface operations {
                                     date: string | null;
                                 } | null;
                                 /** @description Date adult possession became legal */
-                                effective: string | null;
+                                effective?: string | null;
                                 /** @description Date licensed adult-use retail sales began; null if none yet */
-                                sales_began: string | null;
+                                sales_began?: string | null;
                                 /** @description Personal possession limit */
-                                possession_limit: {
+                                possession_limit?: {
                                     /** @description Limit for cannabis flower in grams, or null if the law sets none or it is unknown */
                                     flower_grams: number | null;
                                     /** @description Limit for concentrate in grams, or null if the law sets none separately or it is unknown */
@@ -5900,7 +6391,7 @@ export interface operations {
                                     summary: string;
                                 } | null;
                                 /** @description Home cultivation rules */
-                                home_grow: {
+                                home_grow?: {
                                     /** @description Whether adults may cultivate at home; null if unknown */
                                     allowed: boolean | null;
                                     /** @description Plants allowed, counted per `per` */
@@ -5912,15 +6403,17 @@ export interface operations {
                                     summary: string | null;
                                 } | null;
                                 /** @description Youngest age at which an adult may buy and possess */
-                                minimum_age: number | null;
+                                minimum_age?: number | null;
                                 /** @description How much a customer may buy; null where the law sets no limit, there are no sales, or it is unknown (see provenance) */
-                                purchase_limit: {
+                                purchase_limit?: {
                                     /** @description Flower per period, in grams; null if the law sets no flower limit */
                                     flower_grams: number | null;
                                     /** @description Concentrate per period, in grams; null if the law sets none separately */
                                     concentrate_grams: number | null;
                                     /** @description THC in edible products per period, in milligrams; null if the law sets none separately */
                                     edible_thc_mg: number | null;
+                                    /** @description Total THC per period, in milligrams, where the law counts several product forms (concentrates, edibles, other products) against one limit; null or absent where it sets no such total (then each form's own limit applies) */
+                                    total_thc_mg?: number | null;
                                     /**
                                      * @description What the limits count over: one transaction, a day or a month
                                      * @enum {unknown}
@@ -5929,19 +6422,19 @@ export interface operations {
                                     /** @description A lower flower limit for non-residents, in grams; null where residents and visitors share one limit */
                                     nonresident_flower_grams: number | null;
                                 } | null;
-                                public_consumption: ("prohibited" | "allowed" | "designated_areas") | null;
+                                public_consumption?: ("prohibited" | "allowed" | "designated_areas") | null;
                                 /** @description Licensed consumption lounges */
-                                onsite_consumption: {
+                                onsite_consumption?: {
                                     /** @description The law allows licensed on-site consumption (lounges) */
                                     allowed: boolean;
                                     /** @description At least one licensed lounge is operating; null if unknown */
                                     operating: boolean | null;
                                 } | null;
-                                delivery: ("allowed" | "not_allowed" | "medical_only") | null;
+                                delivery?: ("allowed" | "not_allowed" | "medical_only") | null;
                                 /** @description Municipalities or counties may prohibit adult-use businesses */
-                                local_opt_out: boolean | null;
+                                local_opt_out?: boolean | null;
                                 /** @description The state's cannabis-specific taxes on adult-use sales ([] where none) */
-                                taxes: {
+                                taxes?: {
                                     /**
                                      * @description excise_retail_percent: a percent of the retail price; excise_wholesale_percent: a percent of the wholesale price; per_weight: dollars per unit of weight; per_thc_mg: dollars per milligram of THC; potency_tiered: a rate that depends on THC content; other
                                      * @enum {unknown}
@@ -5956,10 +6449,10 @@ export interface operations {
                                     since: string | null;
                                 }[] | null;
                                 /** @description The state's general sales tax also applies to adult-use sales */
-                                general_sales_tax_applies: boolean | null;
-                                local_taxes: string | null;
+                                general_sales_tax_applies?: boolean | null;
+                                local_taxes?: string | null;
                                 /** @description For each variable above: its law, its date, or why it is unknown */
-                                provenance: {
+                                provenance?: {
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
@@ -5999,6 +6492,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -6039,6 +6537,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     public_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -6079,6 +6582,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     onsite_consumption?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -6119,6 +6627,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     delivery?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -6159,6 +6672,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     local_opt_out?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -6199,6 +6717,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     taxes?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -6239,6 +6762,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     general_sales_tax_applies?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -6279,17 +6807,22 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
-                                authority: {
+                                authority?: {
                                     /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
                                     citation: string;
                                     /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
                                     url: string | null;
                                 } | null;
                                 /** @description Sources for the facts in this object */
-                                sources: {
+                                sources?: {
                                     /** @description What the source is, e.g. the statute, regulator page or article title */
                                     title: string;
                                     /**
@@ -6306,11 +6839,11 @@ export interface operations {
                             };
                             medical?: {
                                 /** @description A medical program existed on that day; null if unknown */
-                                legal: boolean | null;
+                                legal?: boolean | null;
                                 /** @description The program on that day */
-                                program: ("comprehensive" | "low_thc" | "none") | null;
+                                program?: ("comprehensive" | "low_thc" | "none") | null;
                                 /** @description The measure or bill that created the current program */
-                                enacted_by: {
+                                enacted_by?: {
                                     /**
                                      * @description How it became law
                                      * @enum {unknown}
@@ -6322,27 +6855,29 @@ export interface operations {
                                     date: string | null;
                                 } | null;
                                 /** @description Date the program's law took effect */
-                                effective: string | null;
+                                effective?: string | null;
                                 /** @description Date the first licensed medical dispensary opened (dispensaries allowed is not the same as open); null if none yet or unknown */
-                                sales_began: string | null;
+                                sales_began?: string | null;
                                 /** @description Youngest age a patient may register without a caregiver */
-                                minimum_age: number | null;
-                                reciprocity: ("yes" | "registration" | "no") | null;
+                                minimum_age?: number | null;
+                                reciprocity?: ("yes" | "registration" | "no") | null;
                                 /** @description Home cultivation by patients */
-                                patient_home_grow: {
+                                patient_home_grow?: {
                                     /** @description Registered patients may cultivate */
                                     allowed: boolean;
                                     /** @description Plants allowed, where the law sets a count */
                                     plants: number | null;
                                 } | null;
                                 /** @description How much a patient may buy */
-                                purchase_limit: {
+                                purchase_limit?: {
                                     /** @description Flower per period, in grams; null if the law sets no flower limit */
                                     flower_grams: number | null;
                                     /** @description Concentrate per period, in grams; null if the law sets none separately */
                                     concentrate_grams: number | null;
                                     /** @description THC in edible products per period, in milligrams; null if the law sets none separately */
                                     edible_thc_mg: number | null;
+                                    /** @description Total THC per period, in milligrams, where the law counts several product forms (concentrates, edibles, other products) against one limit; null or absent where it sets no such total (then each form's own limit applies) */
+                                    total_thc_mg?: number | null;
                                     /**
                                      * @description What the limits count over: one transaction, a day or a month
                                      * @enum {unknown}
@@ -6352,7 +6887,7 @@ export interface operations {
                                     nonresident_flower_grams: number | null;
                                 } | null;
                                 /** @description For each variable above: its law, its date, or why it is unknown */
-                                provenance: {
+                                provenance?: {
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
@@ -6392,6 +6927,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     reciprocity?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -6432,6 +6972,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     patient_home_grow?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -6472,6 +7017,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     purchase_limit?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -6512,17 +7062,22 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                 };
                                 /** @description The law behind these facts (null only where no law applies) */
-                                authority: {
+                                authority?: {
                                     /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
                                     citation: string;
                                     /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
                                     url: string | null;
                                 } | null;
                                 /** @description Sources for the facts in this object */
-                                sources: {
+                                sources?: {
                                     /** @description What the source is, e.g. the statute, regulator page or article title */
                                     title: string;
                                     /**
@@ -6538,19 +7093,19 @@ export interface operations {
                                 }[];
                             };
                             hemp?: {
-                                intoxicating_products: ("prohibited" | "restricted" | "unregulated") | null;
+                                intoxicating_products?: ("prohibited" | "restricted" | "unregulated") | null;
                                 /** @description The state's minimum age to buy them; null if it sets none */
-                                minimum_age: number | null;
-                                summary: string | null;
+                                minimum_age?: number | null;
+                                summary?: string | null;
                                 /** @description The law behind these facts (null only where no law applies) */
-                                authority: {
+                                authority?: {
                                     /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
                                     citation: string;
                                     /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
                                     url: string | null;
                                 } | null;
                                 /** @description Sources for the facts in this object */
-                                sources: {
+                                sources?: {
                                     /** @description What the source is, e.g. the statute, regulator page or article title */
                                     title: string;
                                     /**
@@ -6565,7 +7120,7 @@ export interface operations {
                                     kind: "official" | "reference" | "news" | "advocacy";
                                 }[];
                                 /** @description For each variable above: its law, its date, or why it is unknown */
-                                provenance: {
+                                provenance?: {
                                     intoxicating_products?: {
                                         /** @description Date the value has been in force; null if unknown */
                                         since: string | null;
@@ -6605,6 +7160,11 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                     minimum_age?: {
                                         /** @description Date the value has been in force; null if unknown */
@@ -6645,10 +7205,15 @@ export interface operations {
                                         coded_by?: string;
                                         /** @description Who reviewed the coding: a second person, never the coder */
                                         reviewed_by?: string;
+                                        /**
+                                         * Format: date
+                                         * @description Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day
+                                         */
+                                        sources_current_to?: string;
                                     };
                                 };
                                 /** @description Federal law on these products on the record's day, where it says more than the 2018 definition (from 2026-11-12: Pub. L. 119-37, § 781); null before */
-                                federal: {
+                                federal?: {
                                     /**
                                      * @description Federal law's treatment of the same products, whatever the state allows
                                      * @enum {unknown}
@@ -6669,16 +7234,15 @@ export interface operations {
                                     };
                                 } | null;
                             };
-                            /** @description The statute that prohibits possessing cannabis (the offense and the schedule): cited by a fact group on a day when no later law in this record had changed it */
                             prohibition?: {
-                                authority: {
+                                authority?: {
                                     /** @description The enacting law or rule in standard legal citation form, e.g. 'Cal. Health & Safety Code § 11362.5 (Prop. 215, 1996)' */
                                     citation: string;
                                     /** @description The law's official text or page (legislature, code, Federal Register, election office), or null where no stable official address is known */
                                     url: string | null;
                                 };
                                 /** @description Sources for the citation */
-                                sources: {
+                                sources?: {
                                     /** @description What the source is, e.g. the statute, regulator page or article title */
                                     title: string;
                                     /**
@@ -6696,8 +7260,8 @@ export interface operations {
                                  * @description How sure the citation is: its text read, an official page, or two agreeing secondary sources
                                  * @enum {unknown}
                                  */
-                                confidence: "law_text" | "official_guidance" | "secondary";
-                                note: string | null;
+                                confidence?: "law_text" | "official_guidance" | "secondary";
+                                note?: string | null;
                             };
                             /** @description The regulator, where one exists */
                             regulator?: {
@@ -6768,6 +7332,11 @@ export interface operations {
                                  */
                                 kind: "official" | "reference" | "news" | "advocacy";
                             }[];
+                            /**
+                             * Format: date
+                             * @description Date of the newest source read for this record (the release's `sources_current_to`): laws enacted or in force after it are not reflected. `last_reviewed` is the day the record was checked; this is how far what it was checked against reaches
+                             */
+                            sources_current_to?: string;
                         };
                         meta: {
                             /** @description Dataset release, e.g. 2026.11.22 */
@@ -7013,10 +7582,7 @@ export interface operations {
                  * @example 2012-12-09
                  */
                 as_of?: string;
-                /**
-                 * @description Comma-separated top-level fields to return, e.g. `code,status`: code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, prohibition, regulator, notes, last_reviewed, known_from, upcoming, sources. An unknown name is refused (400 `unknown_field`). In GeoJSON, the flat columns derived from those fields, and `code`.
-                 * @example code,name,status,decriminalized
-                 */
+                /** @description Comma-separated fields to return: top-level fields, e.g. `code,status` (code, name, fips, type, summary, status, decriminalized, decriminalization, adult_use, medical, hemp, prohibition, regulator, notes, last_reviewed, known_from, upcoming, sources, sources_current_to), or one value inside a group by its dotted path, e.g. `adult_use.purchase_limit` and `hemp.intoxicating_products` (comma-separated, as any field): only that value, with its provenance for a dated variable (`adult_use.provenance.purchase_limit`). An unknown name or path is refused (400 `unknown_field`, listing the valid ones). In GeoJSON, the flat columns derived from the top-level fields named (a dotted path counts as its group), and `code`. */
                 fields?: string;
             };
             header?: never;
@@ -8431,6 +8997,8 @@ export interface operations {
                             basis: "enacted" | "effective";
                             /** @description Cursor for the next page (on the same basis), or null on the last page */
                             next: string | null;
+                            /** @description On an empty page: how far the sources reach, in words (`sources_current_to`). An empty list means the sources read so far record nothing for the query, not that nothing happened */
+                            note?: string;
                         };
                     };
                 };

@@ -54,6 +54,8 @@ const DAY = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
 const STATUS_LIST =
   /^(adult_use|medical|low_thc|prohibited)(,(adult_use|medical|low_thc|prohibited))*$/;
 const FIELD_LIST = /^[a-z_]+(,[a-z_]+)*$/;
+/** A record's `fields`: top-level names or dotted paths inside a group (`adult_use.purchase_limit`). */
+const RECORD_FIELD_LIST = /^[a-z_]+(\.[a-z_]+)?(,[a-z_]+(\.[a-z_]+)?)*$/;
 const CODE = /^[A-Za-z]{2}$/;
 const RULE = /^[a-z_]+(\.[a-z_]+){0,3}$/;
 const OFFSET = /^[0-9]{1,6}$/;
@@ -76,12 +78,15 @@ const asOf = z
 
 const recordFields = z
   .string()
-  .regex(FIELD_LIST)
+  .regex(RECORD_FIELD_LIST)
+  .max(2000)
   .optional()
   .describe(
-    "Comma-separated top-level fields to keep, e.g. `code,status,adult_use`; an unknown name is " +
-      "refused (`unknown_field`, which lists the names). Keep the fact groups you cite: their " +
-      "citations travel inside them.",
+    "Comma-separated fields to keep: top-level fields, e.g. `code,status,adult_use`, or single " +
+      "values by dotted path, e.g. `adult_use.purchase_limit,hemp.intoxicating_products` (only " +
+      "those values, each with its provenance: its law, since when, how sure, verified and " +
+      "sources_current_to). An unknown name or path is refused (`unknown_field`, which lists the " +
+      "valid ones). Keep the fact groups or values you cite: their citations travel with them.",
   );
 
 const code = z
@@ -116,6 +121,15 @@ export const toolInputs = {
       .describe(
         "`true` keeps only jurisdictions where a first offense for a small amount carries no jail " +
           "time; `false` only those where it can.",
+      ),
+    sales: z
+      .enum(["operating", "not_operating"])
+      .optional()
+      .describe(
+        "`operating` keeps jurisdictions where licensed adult-use retail sales have begun by the " +
+          "day asked (`as_of`, else today); `not_operating` those where they have not. " +
+          "`status=adult_use` with `sales=operating` is where a licensed business can sell " +
+          "(adult use is legal in DC, Virginia, Guam and the Virgin Islands without licensed stores).",
       ),
     as_of: asOf,
     fields: recordFields.describe(
@@ -453,6 +467,7 @@ export function createMcpServer(api: Client, info: ServerInfo): McpServer {
           status: split(args.status) as Status[] | undefined,
           decriminalized:
             args.decriminalized === undefined ? undefined : args.decriminalized === "true",
+          sales: args.sales,
           as_of: args.as_of,
           fields: summary ? SUMMARY_FIELDS : split(args.fields),
         });

@@ -158,6 +158,28 @@ describe("the tools against a real server", () => {
     assert.equal(in2012.data.length, 56);
   });
 
+  test("list_jurisdictions: open markets (sales=) and single values by dotted fields", async () => {
+    const open = await call<{ code: string }[]>(client, "list_jurisdictions", {
+      include: "territories",
+      status: "adult_use",
+      sales: "operating",
+      fields: "code,adult_use.purchase_limit",
+    });
+    const expected = await api(
+      "/v1/states?include=territories&status=adult_use&sales=operating&fields=code,adult_use.purchase_limit",
+    );
+    assert.deepEqual(open.data, expected.data);
+    const codes = open.data.map((record) => record.code);
+    for (const code of ["DC", "VA", "GU", "VI"]) assert.ok(!codes.includes(code), code);
+    assert.ok(codes.includes("CA"));
+    const ohio = await call<Record<string, Record<string, unknown>>>(client, "get_jurisdiction", {
+      code: "OH",
+      fields: "adult_use.purchase_limit,hemp.intoxicating_products",
+    });
+    assert.deepEqual(Object.keys(ohio.data), ["adult_use", "hemp"]);
+    assert.deepEqual(Object.keys(ohio.data.adult_use ?? {}), ["purchase_limit", "provenance"]);
+  });
+
   test("list_jurisdictions: whole groups for every place come in parts that add up to the API's list", async () => {
     const expected = (await api("/v1/states?include=territories&fields=code,adult_use,medical"))
       .data as Json[];

@@ -297,7 +297,12 @@ export async function registerApi(
       laneRoutes.set(
         "/v1/states",
         lane(
-          views.states({ includeTerritories: false, statuses: null, decriminalized: null }),
+          views.states({
+            includeTerritories: false,
+            statuses: null,
+            decriminalized: null,
+            salesOperating: null,
+          }),
           "/v1/states",
           `${API_VARY}, Accept`,
         ),

@@ -16,6 +16,8 @@ import {
 import { ERROR_CODES, registerParameterHint } from "../errors.ts";
 
 export const CHANGES_DEFAULT_LIMIT = 50;
+/** `sales=`: licensed adult-use retail has begun by the day asked, or not. */
+export const SALES_FILTERS = ["operating", "not_operating"] as const;
 export const CHANGES_MAX_LIMIT = 500;
 
 const statusList = STATUSES.join("|");
@@ -41,6 +43,14 @@ const parameters = {
         "Keep only jurisdictions where small-amount possession is (true) or is not (false) decriminalized.",
     }),
     hint: "must be true or false",
+  },
+  sales: {
+    schema: Type.Enum([...SALES_FILTERS], {
+      description:
+        "`operating`: keep jurisdictions where licensed adult-use retail sales have begun by the day asked (`as_of`, else today): `adult_use.sales_began` is set. `not_operating`: where they have not (adult use without a licensed market, such as DC and Virginia, and every jurisdiction without adult use). `status=adult_use&sales=operating` is where a licensed adult-use business can sell. A jurisdiction whose history cannot tell on an `as_of` day is in neither.",
+      examples: ["operating"],
+    }),
+    hint: "must be operating or not_operating",
   },
   basis: {
     schema: Type.Enum([...CHANGE_BASES], {
@@ -107,11 +117,15 @@ const parameters = {
   },
   fields: {
     schema: Type.String({
-      pattern: "^[a-z_]+(,[a-z_]+)*$",
-      description: `Comma-separated top-level fields to return, e.g. \`code,status\`: ${Object.keys(Jurisdiction.properties).join(", ")}. An unknown name is refused (400 \`unknown_field\`). In GeoJSON, the flat columns derived from those fields, and \`code\`.`,
-      examples: ["code,name,status,decriminalized"],
+      pattern: "^[a-z_]+(\\.[a-z_]+)?(,[a-z_]+(\\.[a-z_]+)?)*$",
+      maxLength: 2000,
+      description: `Comma-separated fields to return: top-level fields, e.g. \`code,status\` (${Object.keys(Jurisdiction.properties).join(", ")}), or one value inside a group by its dotted path, e.g. \`adult_use.purchase_limit\` and \`hemp.intoxicating_products\` (comma-separated, as any field): only that value, with its provenance for a dated variable (\`adult_use.provenance.purchase_limit\`). An unknown name or path is refused (400 \`unknown_field\`, listing the valid ones). In GeoJSON, the flat columns derived from the top-level fields named (a dotted path counts as its group), and \`code\`.`,
+      examples: [
+        "code,name,status,decriminalized",
+        "adult_use.purchase_limit,hemp.intoxicating_products",
+      ],
     }),
-    hint: "must be a comma-separated list of record field names",
+    hint: "must be a comma-separated list of record field names or dotted paths (group.field)",
   },
   format: {
     schema: Type.Enum(["json", "geojson"], {
@@ -129,6 +143,7 @@ export const StatesQuery = Type.Object(
     include: Type.Optional(parameters.include.schema),
     status: Type.Optional(parameters.status.schema),
     decriminalized: Type.Optional(parameters.decriminalized.schema),
+    sales: Type.Optional(parameters.sales.schema),
     as_of: Type.Optional(parameters.as_of.schema),
     fields: Type.Optional(parameters.fields.schema),
     format: Type.Optional(parameters.format.schema),
@@ -146,6 +161,31 @@ export const StateQuery = Type.Object(
 
 /** The top-level fields `fields=` may name, in the record's order. */
 export const RECORD_FIELDS: readonly string[] = Object.keys(Jurisdiction.properties);
+
+/** The groups whose fields `fields=` may name by dotted path (`adult_use.purchase_limit`). */
+const PATH_GROUPS = [
+  "decriminalization",
+  "adult_use",
+  "medical",
+  "hemp",
+  "prohibition",
+  "regulator",
+] as const;
+
+const groupProperties = (group: (typeof PATH_GROUPS)[number]): string[] => {
+  const schema = Jurisdiction.properties[group] as TSchema & {
+    properties?: Record<string, unknown>;
+    anyOf?: { properties?: Record<string, unknown> }[];
+  };
+  const properties =
+    schema.properties ?? schema.anyOf?.find((member) => member.properties)?.properties ?? {};
+  return Object.keys(properties);
+};
+
+/** Every dotted path `fields=` may name, in the record's order. */
+export const RECORD_PATHS: readonly string[] = PATH_GROUPS.flatMap((group) =>
+  groupProperties(group).map((key) => `${group}.${key}`),
+);
 
 export const ChangesQuery = Type.Object(
   {
@@ -203,11 +243,22 @@ const _nullable = <T extends TSchema>(schema: T, description: string) =>
 export const JurisdictionAsOf = JurisdictionOnDay;
 export type JurisdictionAsOf = JurisdictionOnDay;
 
-/** With `fields=`: only the named top-level fields of a record. */
-export const JurisdictionFields = Type.Partial(JurisdictionAsOf, {
-  title: "JurisdictionFields",
-  description: "The fields named in `fields=`, nothing else",
-});
+/** With `fields=`: only the named top-level fields of a record, or values inside its groups. */
+export const JurisdictionFields = Type.Partial(
+  Type.Object({
+    ...JurisdictionAsOf.properties,
+    decriminalization: Type.Partial(JurisdictionAsOf.properties.decriminalization),
+    adult_use: Type.Partial(JurisdictionAsOf.properties.adult_use),
+    medical: Type.Partial(JurisdictionAsOf.properties.medical),
+    hemp: Type.Partial(JurisdictionAsOf.properties.hemp),
+    prohibition: Type.Partial(JurisdictionAsOf.properties.prohibition),
+  }),
+  {
+    title: "JurisdictionFields",
+    description:
+      "The fields named in `fields=`, nothing else: whole top-level fields, or (for a dotted path) the group with only the values named and, for a dated variable, its provenance",
+  },
+);
 
 /** What `data` items may be: a current record, a record `as_of` a day, or the `fields` asked for. */
 const JurisdictionAny = Type.Union([Jurisdiction, JurisdictionAsOf, JurisdictionFields]);
@@ -298,6 +349,12 @@ export const ChangesMeta = meta({
   next: Type.Union([Type.String(), Type.Null()], {
     description: "Cursor for the next page (on the same basis), or null on the last page",
   }),
+  note: Type.Optional(
+    Type.String({
+      description:
+        "On an empty page: how far the sources reach, in words (`sources_current_to`). An empty list means the sources read so far record nothing for the query, not that nothing happened",
+    }),
+  ),
 });
 
 export const ChangesResponse = Type.Object({

@@ -9,6 +9,7 @@
  */
 
 import fastJson from "fast-json-stringify";
+import { salesOperatingOf } from "../dataset/dataset.columns.ts";
 import type { Dataset } from "../dataset/dataset.load.ts";
 import { STATUSES, type Status } from "../dataset/dataset.schema.ts";
 import { type LawModel, type LawRecord, lawOn } from "../dataset/law.ts";
@@ -62,7 +63,22 @@ export type StatesFilter = {
   includeTerritories: boolean;
   statuses: readonly Status[] | null;
   decriminalized: boolean | null;
+  /** `sales=`: licensed adult-use retail has begun (true) or not (false); null for either. */
+  salesOperating: boolean | null;
 };
+
+function passes(record: LawRecord, filter: StatesFilter): boolean {
+  if (
+    filter.statuses !== null &&
+    (record.status === null || !filter.statuses.includes(record.status))
+  )
+    return false;
+  if (filter.decriminalized !== null && record.decriminalized !== filter.decriminalized)
+    return false;
+  if (filter.salesOperating !== null && salesOperatingOf(record) !== filter.salesOperating)
+    return false;
+  return true;
+}
 
 export type ApiViews = Readonly<{
   datasetVersion: string;
@@ -93,6 +109,48 @@ export type ApiViews = Readonly<{
   compressAll: (wanted?: () => boolean) => Promise<void>;
 }>;
 
+/**
+ * A record with only the fields asked for (`fields=`, checked at the edge):
+ * a top-level field whole; a dotted path `group.key` as that group with
+ * only the keys named, and for a dated variable its provenance entry.
+ * Fields keep the record's order.
+ */
+export function projectFields(
+  record: object,
+  fields: readonly string[] | null,
+): Record<string, unknown> {
+  const all: Record<string, unknown> = { ...record };
+  if (fields === null) return all;
+  const picked: Record<string, unknown> = {};
+  for (const name of RECORD_FIELDS) {
+    if (fields.includes(name)) {
+      picked[name] = all[name];
+      continue;
+    }
+    const keys = fields
+      .filter((field) => field.startsWith(`${name}.`))
+      .map((field) => field.slice(name.length + 1));
+    if (keys.length === 0) continue;
+    const group = all[name];
+    if (group === null || typeof group !== "object") {
+      picked[name] = group ?? null;
+      continue;
+    }
+    const values = group as Record<string, unknown>;
+    const provenance = (values.provenance ?? undefined) as Record<string, unknown> | undefined;
+    const part: Record<string, unknown> = {};
+    const dated: Record<string, unknown> = {};
+    for (const key of Object.keys(values)) {
+      if (!keys.includes(key)) continue;
+      part[key] = values[key];
+      if (key !== "provenance" && provenance?.[key] !== undefined) dated[key] = provenance[key];
+    }
+    if (Object.keys(dated).length > 0 && !keys.includes("provenance")) part.provenance = dated;
+    picked[name] = part;
+  }
+  return picked;
+}
+
 function earliest(dates: readonly string[]): string {
   return [...dates].sort()[0] ?? "";
 }
@@ -100,7 +158,7 @@ function earliest(dates: readonly string[]): string {
 function filterKey(filter: StatesFilter): string {
   const statuses =
     filter.statuses === null ? "*" : STATUSES.filter((s) => filter.statuses?.includes(s)).join(",");
-  return `${filter.includeTerritories ? "t" : "s"}|${statuses}|${filter.decriminalized ?? "*"}`;
+  return `${filter.includeTerritories ? "t" : "s"}|${statuses}|${filter.decriminalized ?? "*"}|${filter.salesOperating ?? "*"}`;
 }
 
 /**
@@ -138,14 +196,9 @@ export function buildApiViews(dataset: Dataset<LawRecord>, law: LawModel): ApiVi
     const key = filterKey(filter);
     let view = listViews.get(key);
     if (view === undefined) {
-      const data = dataset.jurisdictions.filter((j) => {
-        if (!filter.includeTerritories && j.type === "territory") return false;
-        if (filter.statuses !== null && (j.status === null || !filter.statuses.includes(j.status)))
-          return false;
-        if (filter.decriminalized !== null && j.decriminalized !== filter.decriminalized)
-          return false;
-        return true;
-      });
+      const data = dataset.jurisdictions.filter(
+        (j) => (filter.includeTerritories || j.type !== "territory") && passes(j, filter),
+      );
       const lastReviewed =
         data.length > 0 ? earliest(data.map((j) => j.last_reviewed)) : earliest(allReviewed);
       view = buildRepresentation(
@@ -164,7 +217,7 @@ export function buildApiViews(dataset: Dataset<LawRecord>, law: LawModel): ApiVi
     return view;
   };
   const defaultLists = [false, true].map((includeTerritories) =>
-    states({ includeTerritories, statuses: null, decriminalized: null }),
+    states({ includeTerritories, statuses: null, decriminalized: null, salesOperating: null }),
   );
 
   const served = new Map<string, LawRecord>(
@@ -189,15 +242,10 @@ export function buildApiViews(dataset: Dataset<LawRecord>, law: LawModel): ApiVi
     if (asOf === null) return served.get(code);
     return lawOn(law, code, asOf);
   };
-  const project = (record: object, fields: readonly string[] | null) => {
-    const all: Record<string, unknown> = { ...record };
-    if (fields === null) return all;
-    const picked: Record<string, unknown> = {};
-    for (const name of RECORD_FIELDS) if (fields.includes(name)) picked[name] = all[name];
-    return picked;
-  };
+  const project = (record: object, fields: readonly string[] | null) =>
+    projectFields(record, fields);
   const optionsKey = (options: RecordOptions) =>
-    `${options.asOf ?? "-"}|${options.fields === null ? "*" : RECORD_FIELDS.filter((f) => options.fields?.includes(f)).join(",")}`;
+    `${options.asOf ?? "-"}|${options.fields === null ? "*" : [...new Set(options.fields)].sort().join(",")}`;
 
   const statesVariant = (filter: StatesFilter, options: RecordOptions & { geojson: boolean }) =>
     cached(
@@ -206,17 +254,7 @@ export function buildApiViews(dataset: Dataset<LawRecord>, law: LawModel): ApiVi
         const data = dataset.jurisdictions
           .filter((j) => filter.includeTerritories || j.type !== "territory")
           .map((j) => recordOn(j.code, options.asOf))
-          .filter((record): record is LawRecord => {
-            if (record === undefined) return false;
-            if (
-              filter.statuses !== null &&
-              (record.status === null || !filter.statuses.includes(record.status))
-            )
-              return false;
-            if (filter.decriminalized !== null && record.decriminalized !== filter.decriminalized)
-              return false;
-            return true;
-          });
+          .filter((record): record is LawRecord => record !== undefined && passes(record, filter));
         const lastReviewed =
           data.length > 0 ? earliest(data.map((j) => j.last_reviewed)) : earliest(allReviewed);
         const meta = {

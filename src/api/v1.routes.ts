@@ -14,7 +14,7 @@ import { KEY_PARAMETER_NAMES } from "../api-keys/api-keys.format.ts";
 import { STATUSES, type Status } from "../dataset/dataset.schema.ts";
 import { EVENT_CODES } from "../dataset/jurisdictions.ts";
 import { AppError, sendProblem } from "../errors.ts";
-import { isCalendarDate } from "../lib/dates.ts";
+import { horizonSentence, isCalendarDate } from "../lib/dates.ts";
 import {
   CHANGES_DEFAULT_LIMIT,
   ChangesQuery,
@@ -25,6 +25,7 @@ import {
   NoQuery,
   ProblemSchema,
   RECORD_FIELDS,
+  RECORD_PATHS,
   StateQuery,
   StateResponseDoc,
   StatesGeoJson,
@@ -169,11 +170,18 @@ function recordOptions(
   if (query.fields !== undefined) {
     fields = query.fields.split(",");
     for (const name of fields) {
-      if (!RECORD_FIELDS.includes(name)) {
+      const dotted = name.includes(".");
+      if (dotted ? !RECORD_PATHS.includes(name) : !RECORD_FIELDS.includes(name)) {
+        const group = name.split(".")[0] ?? "";
+        const inGroup = RECORD_PATHS.filter((path) => path.startsWith(`${group}.`));
+        const valid =
+          dotted && inGroup.length > 0
+            ? `Paths in ${group}: ${inGroup.join(", ")}.`
+            : `Fields: ${RECORD_FIELDS.join(", ")}; or a dotted path inside decriminalization, adult_use, medical, hemp, prohibition or regulator (e.g. adult_use.purchase_limit).`;
         throw new AppError(
           "unknown_field",
-          `Query parameter 'fields' names '${name.slice(0, 40)}', which is not a field of the record. Fields: ${RECORD_FIELDS.join(", ")}.`,
-          { extensions: { parameter: "fields", field: name.slice(0, 40) } },
+          `Query parameter 'fields' names '${name.slice(0, 60)}', which is not ${dotted ? "a path" : "a field"} of the record. ${valid}`,
+          { extensions: { parameter: "fields", field: name.slice(0, 60) } },
         );
       }
     }
@@ -303,7 +311,7 @@ export async function v1Routes(instance: FastifyInstance, options: V1Options): P
         tags: ["jurisdictions"],
         summary: "Every jurisdiction's record",
         description:
-          "The 50 states and DC, sorted by name; `include=territories` adds PR, GU, VI, MP and AS. Filters combine (AND). `as_of` answers for a past day (filters apply to that day's values); `fields` keeps only the named top-level fields; `format=geojson` or `Accept: application/geo+json` returns a GeoJSON FeatureCollection: each jurisdiction's outline, with the columns of a release's `jurisdictions.csv` as its properties (`fields` narrows them to the columns derived from those fields, and `code`).",
+          "The 50 states and DC, sorted by name; `include=territories` adds PR, GU, VI, MP and AS. Filters combine (AND): `status=adult_use&sales=operating` is where licensed adult-use retail is open. `as_of` answers for a past day (filters apply to that day's values); `fields` keeps only the named top-level fields, or single values by dotted path (`adult_use.purchase_limit`, `hemp.intoxicating_products`) with their provenance; `format=geojson` or `Accept: application/geo+json` returns a GeoJSON FeatureCollection: each jurisdiction's outline, with the columns of a release's `jurisdictions.csv` as its properties (`fields` narrows them to the columns derived from those fields, and `code`).",
         querystring: StatesQuery,
         response: {
           ...ok(StatesResponseDoc, "The matching jurisdictions", {
@@ -314,11 +322,12 @@ export async function v1Routes(instance: FastifyInstance, options: V1Options): P
       },
     },
     (request, reply) => {
-      const { include, status, decriminalized, format } = request.query;
+      const { include, status, decriminalized, sales, format } = request.query;
       const filter = {
         includeTerritories: include === "territories",
         statuses: parseStatuses(status),
         decriminalized: decriminalized === undefined ? null : decriminalized === "true",
+        salesOperating: sales === undefined ? null : sales === "operating",
       };
       const options = recordOptions(request.query, views, today());
       const geojson = wantsGeoJson(format, request.headers.accept);
@@ -383,7 +392,7 @@ export async function v1Routes(instance: FastifyInstance, options: V1Options): P
         tags: ["jurisdictions"],
         summary: "One jurisdiction by USPS code",
         description:
-          "`as_of` answers for a past day; `fields` keeps only the named top-level fields.",
+          "`as_of` answers for a past day; `fields` keeps only the named top-level fields, or single values by dotted path (`adult_use.purchase_limit`) with their provenance.",
         params: CodeParams,
         querystring: StateQuery,
         response: {
@@ -495,6 +504,7 @@ export async function v1Routes(instance: FastifyInstance, options: V1Options): P
           count: page.items.length,
           basis,
           next: page.next,
+          ...(page.items.length === 0 ? { note: horizonSentence(views.sourcesCurrentTo) } : {}),
         },
       );
       return sendJson(request, reply, json);

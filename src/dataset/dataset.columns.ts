@@ -18,17 +18,26 @@
  * - Columns are only ever added (at the end), never renamed or reordered,
  *   so a reader that counts columns keeps working across releases.
  */
-import type {
-  CONFIDENCE_LEVELS,
-  JurisdictionOnDay,
-  NULL_REASONS,
-  ProvenanceRef,
+import {
+  ADULT_USE_VARIABLES,
+  type CONFIDENCE_LEVELS,
+  HEMP_VARIABLES,
+  type JurisdictionOnDay,
+  MEDICAL_VARIABLES,
+  type NULL_REASONS,
+  type ProvenanceRef,
 } from "./dataset.schema.ts";
 
 export type FlatValue = string | number | boolean | null;
 type RecordField = keyof JurisdictionOnDay;
 type DatedGroup = "adult_use" | "medical" | "hemp";
-export type NullReason = (typeof NULL_REASONS)[number];
+/**
+ * Why a column is empty: the provenance's reasons, and `other_base` for a
+ * tax column where the state levies no tax of that kind but taxes another
+ * base (Illinois's potency-tiered retail tax leaves the retail percent
+ * empty, never 0).
+ */
+export type NullReason = (typeof NULL_REASONS)[number] | "other_base";
 export type Confidence = (typeof CONFIDENCE_LEVELS)[number];
 
 export type FlatColumn = Readonly<{
@@ -46,6 +55,8 @@ export type DatedColumn = FlatColumn &
     variable: string;
     /** A yes/no column (the panels add the share of days it was true). */
     yesNo: boolean;
+    /** Why the column is empty when its variable has a value (a part the value does not set). */
+    absent?: (record: JurisdictionOnDay) => NullReason | null;
   }>;
 
 const dated = (
@@ -98,13 +109,12 @@ export const DATED_COLUMNS: readonly DatedColumn[] = [
     true,
     (r) => r.adult_use.local_opt_out,
   ),
-  dated("adult_use_excise_retail_percent", "adult_use", "taxes", false, (r) =>
-    r.adult_use.taxes === null
-      ? null
-      : r.adult_use.taxes
-          .filter((tax) => tax.kind === "excise_retail_percent" && tax.rate !== null)
-          .reduce((sum, tax) => sum + (tax.rate ?? 0), 0),
-  ),
+  {
+    ...dated("adult_use_excise_retail_percent", "adult_use", "taxes", false, (r) =>
+      percentOf(r, "excise_retail_percent"),
+    ),
+    absent: (r) => taxAbsent(r, "excise_retail_percent"),
+  },
   dated(
     "adult_use_sales_tax_applies",
     "adult_use",
@@ -130,6 +140,41 @@ export const DATED_COLUMNS: readonly DatedColumn[] = [
   ),
   dated("hemp_minimum_age", "hemp", "minimum_age", false, (r) => r.hemp.minimum_age),
 ];
+
+type TaxKind = NonNullable<JurisdictionOnDay["adult_use"]["taxes"]>[number]["kind"];
+
+/**
+ * The sum of the state's `kind` percentages; 0 where the state levies no
+ * cannabis tax at all; null where it levies none of this kind but taxes
+ * another base (then `other_base`, never a 0 that reads as untaxed).
+ */
+function percentOf(record: JurisdictionOnDay, kind: TaxKind): number | null {
+  const taxes = record.adult_use.taxes;
+  if (taxes === null) return null;
+  const rates = taxes.filter((tax) => tax.kind === kind && tax.rate !== null);
+  if (rates.length === 0) return taxes.length === 0 ? 0 : null;
+  return rates.reduce((sum, tax) => sum + (tax.rate ?? 0), 0);
+}
+
+/** Why a tax column is empty while the taxes are known: another base is taxed, or none of this kind. */
+function taxAbsent(record: JurisdictionOnDay, kind: TaxKind): NullReason | null {
+  const taxes = record.adult_use.taxes;
+  if (taxes === null) return null;
+  const ofKind = taxes.filter((tax) => tax.kind === kind);
+  if (ofKind.length > 0) return ofKind.some((tax) => tax.rate !== null) ? null : "other_base";
+  return taxes.length > 0 ? "other_base" : "none";
+}
+
+/** Each tax of `kind` as levied: its rate and unit, or its description; `|`-separated. */
+function taxesOf(record: JurisdictionOnDay, kind: TaxKind): string | null {
+  const taxes = (record.adult_use.taxes ?? []).filter((tax) => tax.kind === kind);
+  if (taxes.length === 0) return null;
+  return taxes
+    .map((tax) =>
+      tax.rate === null || tax.unit === null ? tax.description : `${tax.rate} ${tax.unit}`,
+    )
+    .join(" | ");
+}
 
 function provenanceOf(record: JurisdictionOnDay, column: DatedColumn): ProvenanceRef | undefined {
   const provenance: Readonly<Partial<Record<string, ProvenanceRef>>> =
@@ -157,6 +202,9 @@ export function nullReasonOf(record: JurisdictionOnDay, column: DatedColumn): Nu
   if (provenance === undefined) {
     return groupUnknown(record, column.field) ? "unknown" : "not_applicable";
   }
+  if (provenance.null_reason === null && column.absent !== undefined) {
+    return column.absent(record) ?? "none";
+  }
   return provenance.null_reason ?? "none";
 }
 
@@ -164,6 +212,82 @@ export function nullReasonOf(record: JurisdictionOnDay, column: DatedColumn): Nu
 export function confidenceOf(record: JurisdictionOnDay, column: DatedColumn): Confidence | null {
   return provenanceOf(record, column)?.confidence ?? null;
 }
+
+/** Each dated column's `_null_reason` and `_confidence`, in the columns' order. */
+const companionsOf = (columns: readonly DatedColumn[]): FlatColumn[] =>
+  columns.flatMap((column) => [
+    {
+      name: `${column.name}_null_reason`,
+      field: column.field,
+      read: (record: JurisdictionOnDay) => nullReasonOf(record, column),
+    },
+    {
+      name: `${column.name}_confidence`,
+      field: column.field,
+      read: (record: JurisdictionOnDay) => confidenceOf(record, column),
+    },
+  ]);
+
+/**
+ * The business facts a compliance table needs, added after the first
+ * release's columns: every purchase limit (and a total-THC limit across
+ * forms), every tax as it is levied (each base in its own column).
+ */
+export const BUSINESS_DATED_COLUMNS: readonly DatedColumn[] = [
+  ...(
+    [
+      ["concentrate_grams", "adult_use_purchase_concentrate_grams"],
+      ["edible_thc_mg", "adult_use_purchase_edible_thc_mg"],
+      ["total_thc_mg", "adult_use_purchase_total_thc_mg"],
+      ["nonresident_flower_grams", "adult_use_purchase_nonresident_flower_grams"],
+    ] as const
+  ).map(([part, name]) =>
+    dated(
+      name,
+      "adult_use",
+      "purchase_limit",
+      false,
+      (r) => r.adult_use.purchase_limit?.[part] ?? null,
+    ),
+  ),
+  {
+    ...dated("adult_use_excise_wholesale_percent", "adult_use", "taxes", false, (r) =>
+      percentOf(r, "excise_wholesale_percent"),
+    ),
+    absent: (r) => taxAbsent(r, "excise_wholesale_percent"),
+  },
+  ...(
+    [
+      ["per_weight", "adult_use_tax_per_weight"],
+      ["per_thc_mg", "adult_use_tax_per_thc_mg"],
+      ["potency_tiered", "adult_use_tax_potency_tiered"],
+      ["other", "adult_use_tax_other"],
+    ] as const
+  ).map(([kind, name]) => ({
+    ...dated(name, "adult_use", "taxes", false, (r) => taxesOf(r, kind)),
+    absent: () => "none" as const,
+  })),
+  dated("adult_use_tax_bases", "adult_use", "taxes", false, (r) =>
+    r.adult_use.taxes === null
+      ? null
+      : r.adult_use.taxes.length === 0
+        ? "none"
+        : [...new Set(r.adult_use.taxes.map((tax) => tax.kind))].join(";"),
+  ),
+];
+
+/**
+ * The business columns the panels carry: the limits, the wholesale percent
+ * and the tax bases; the taxes' descriptions (text repeated on every row of
+ * a monthly panel) are in jurisdictions.csv only.
+ */
+export const PANEL_BUSINESS_COLUMNS: readonly DatedColumn[] = BUSINESS_DATED_COLUMNS.filter(
+  (column) => !column.name.startsWith("adult_use_tax_") || column.name === "adult_use_tax_bases",
+);
+
+/** The panel business columns' `_null_reason` and `_confidence`. */
+export const PANEL_BUSINESS_COMPANION_COLUMNS: readonly FlatColumn[] =
+  companionsOf(PANEL_BUSINESS_COLUMNS);
 
 /** Each dated column's `_null_reason` and `_confidence`, in the dated columns' order. */
 export const DATED_COMPANION_COLUMNS: readonly FlatColumn[] = DATED_COLUMNS.flatMap((column) => [
@@ -184,6 +308,55 @@ const column = (
   field: RecordField,
   read: (record: JurisdictionOnDay) => FlatValue,
 ): FlatColumn => ({ name, field, read });
+
+/** The business columns' `_null_reason` and `_confidence`. */
+export const BUSINESS_COMPANION_COLUMNS: readonly FlatColumn[] =
+  companionsOf(BUSINESS_DATED_COLUMNS);
+
+/**
+ * Whether licensed adult-use retail had begun on the record's day; null
+ * where the history cannot tell whether adult use applied.
+ */
+export function salesOperatingOf(record: JurisdictionOnDay): boolean | null {
+  if (record.adult_use.sales_began !== null) return true;
+  return record.adult_use.legal === null ? null : false;
+}
+
+type ProvenanceEntry = ProvenanceRef | undefined;
+const provenanceIn = (record: JurisdictionOnDay, group: DatedGroup, variable: string) =>
+  (record[group].provenance as Readonly<Partial<Record<string, ProvenanceRef>>>)[
+    variable
+  ] as ProvenanceEntry;
+
+/**
+ * Each fact group's law, and each dated variable's: citation, official URL,
+ * the day it was checked and how far its sources reach. A spreadsheet
+ * carries the law beside the value.
+ */
+export const CITATION_COLUMNS: readonly FlatColumn[] = [
+  ...(["decriminalization", "adult_use", "medical", "hemp"] as const).flatMap((group) => [
+    column(`${group}_citation`, group, (r) => r[group].authority?.citation ?? null),
+    column(`${group}_citation_url`, group, (r) => r[group].authority?.url ?? null),
+  ]),
+  ...(
+    [
+      ["adult_use", ADULT_USE_VARIABLES],
+      ["medical", MEDICAL_VARIABLES],
+      ["hemp", HEMP_VARIABLES],
+    ] as const
+  ).flatMap(([group, variables]) =>
+    variables.flatMap((variable) => {
+      const at = (r: JurisdictionOnDay) => provenanceIn(r, group, variable);
+      const prefix = `${group}_${variable}`;
+      return [
+        column(`${prefix}_citation`, group, (r) => at(r)?.authority?.citation ?? null),
+        column(`${prefix}_citation_url`, group, (r) => at(r)?.authority?.url ?? null),
+        column(`${prefix}_verified`, group, (r) => at(r)?.verified ?? null),
+        column(`${prefix}_sources_current_to`, group, (r) => at(r)?.sources_current_to ?? null),
+      ];
+    }),
+  ),
+];
 
 /** The columns of a release's `jurisdictions.csv` and of the API's GeoJSON properties. */
 export const JURISDICTION_COLUMNS: readonly FlatColumn[] = [
@@ -244,13 +417,20 @@ export const JURISDICTION_COLUMNS: readonly FlatColumn[] = [
     "hemp",
     (r) => r.hemp.federal?.intoxicating_products ?? null,
   ),
+  column("sources_current_to", "sources_current_to", (r) => r.sources_current_to),
+  column("adult_use_sales_operating", "adult_use", salesOperatingOf),
+  ...BUSINESS_DATED_COLUMNS,
+  ...BUSINESS_COMPANION_COLUMNS,
+  ...CITATION_COLUMNS,
 ];
 
 /** The columns `fields=` selects: those derived from the named top-level fields, and `code`. */
 export function columnsFor(fields: readonly string[] | null): readonly FlatColumn[] {
   if (fields === null) return JURISDICTION_COLUMNS;
+  // A dotted path (`adult_use.purchase_limit`) selects the columns of its group.
+  const groups = new Set(fields.map((field) => field.split(".")[0] ?? field));
   return JURISDICTION_COLUMNS.filter(
-    (column) => column.name === "code" || fields.includes(column.field),
+    (column) => column.name === "code" || groups.has(column.field),
   );
 }
 
@@ -261,3 +441,64 @@ export function flatRow(
 ): FlatValue[] {
   return columns.map((column) => column.read(record));
 }
+
+/**
+ * The business download (`business.csv`): one row per adult-use
+ * jurisdiction, the columns a compliance table needs, each value with its
+ * citation beside it. Every column is one of `jurisdictions.csv`'s.
+ */
+export const BUSINESS_DOWNLOAD_COLUMN_NAMES: readonly string[] = [
+  "code",
+  "name",
+  "status",
+  "adult_use_sales_operating",
+  "adult_use_sales_began",
+  "adult_use_citation",
+  "adult_use_citation_url",
+  "adult_use_minimum_age",
+  "adult_use_minimum_age_citation",
+  "adult_use_purchase_flower_grams",
+  "adult_use_purchase_concentrate_grams",
+  "adult_use_purchase_edible_thc_mg",
+  "adult_use_purchase_total_thc_mg",
+  "adult_use_purchase_nonresident_flower_grams",
+  "adult_use_purchase_period",
+  "adult_use_purchase_flower_grams_null_reason",
+  "adult_use_purchase_limit_citation",
+  "adult_use_delivery",
+  "adult_use_delivery_citation",
+  "adult_use_lounges_allowed",
+  "adult_use_onsite_consumption_citation",
+  "adult_use_public_consumption",
+  "adult_use_public_consumption_citation",
+  "adult_use_local_opt_out",
+  "adult_use_local_opt_out_citation",
+  "adult_use_tax_bases",
+  "adult_use_excise_retail_percent",
+  "adult_use_excise_retail_percent_null_reason",
+  "adult_use_excise_wholesale_percent",
+  "adult_use_excise_wholesale_percent_null_reason",
+  "adult_use_tax_per_weight",
+  "adult_use_tax_per_thc_mg",
+  "adult_use_tax_potency_tiered",
+  "adult_use_tax_other",
+  "adult_use_taxes_citation",
+  "adult_use_taxes_citation_url",
+  "adult_use_sales_tax_applies",
+  "adult_use_general_sales_tax_applies_citation",
+  "hemp_intoxicating_products",
+  "hemp_intoxicating_products_citation",
+  "hemp_federal_intoxicating_products",
+  "adult_use_purchase_limit_verified",
+  "adult_use_taxes_verified",
+  "last_reviewed",
+  "sources_current_to",
+];
+
+export const BUSINESS_DOWNLOAD_COLUMNS: readonly FlatColumn[] = BUSINESS_DOWNLOAD_COLUMN_NAMES.map(
+  (name) => {
+    const found = JURISDICTION_COLUMNS.find((candidate) => candidate.name === name);
+    if (found === undefined) throw new Error(`business download: no column ${name}`);
+    return found;
+  },
+);

@@ -251,6 +251,7 @@ export function buildDataset(checked: CheckedDataset): Dataset {
       hemp: { ...current.hemp, federal: null },
       upcoming: [],
       sources: gatherSources(value),
+      sources_current_to: checked.manifest.sources_current_to,
     });
     histories.set(value.code, eventsOf(value.code, history));
   }

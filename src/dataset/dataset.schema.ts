@@ -176,6 +176,12 @@ export const PurchaseLimit = Type.Object(
       Type.Number({ minimum: 0 }),
       "THC in edible products per period, in milligrams; null if the law sets none separately",
     ),
+    total_thc_mg: Type.Optional(
+      Nullable(
+        Type.Number({ minimum: 0 }),
+        "Total THC per period, in milligrams, where the law counts several product forms (concentrates, edibles, other products) against one limit; null or absent where it sets no such total (then each form's own limit applies)",
+      ),
+    ),
     period: OneOf(
       PURCHASE_PERIODS,
       "What the limits count over: one transaction, a day or a month",
@@ -253,6 +259,13 @@ export const Provenance = Type.Object(
       ),
     ),
     reviewed_by: Type.Optional(Text("Who reviewed the coding: a second person, never the coder")),
+    sources_current_to: Type.Optional(
+      Type.String({
+        ...IsoDate,
+        description:
+          "Date of the newest source read for this value: later changes are not reflected, whatever `verified` says. Served for every value: the record's `sources_current_to` unless the value states an earlier day",
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -646,6 +659,11 @@ export const Jurisdiction = Type.Object(
         "Changes enacted but not yet in force on the record's day, soonest first: each with its effective date and the fields it sets",
     }),
     sources: Sources("Every source cited anywhere in this record and its history, deduplicated"),
+    sources_current_to: Type.String({
+      ...IsoDate,
+      description:
+        "Date of the newest source read for this record (the release's `sources_current_to`): laws enacted or in force after it are not reflected. `last_reviewed` is the day the record was checked; this is how far what it was checked against reaches",
+    }),
   },
   { additionalProperties: false },
 );

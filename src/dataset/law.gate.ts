@@ -16,6 +16,7 @@
  * - a change of law changes something: one that sets only values already
  *   in force on the eve of its effective day is refused (a no-op is a
  *   mistake, or a correction recorded as a law).
+ * - no citation from the future (`futureCitationFindings`, below).
  * A finding names the jurisdiction, the day and the field.
  */
 import { Compile } from "typebox/compile";
@@ -27,6 +28,7 @@ import {
   JurisdictionOnDay,
   type LegalEvent,
   MEDICAL_VARIABLES,
+  type ProvenanceRef,
 } from "./dataset.schema.ts";
 import { timeZoneOf } from "./jurisdictions.ts";
 import { createLawModel, type LawModel, type LawRecord, lawOn } from "./law.ts";
@@ -124,6 +126,7 @@ export function checkServedLaw(
       if (record === undefined) continue;
       days += 1;
       findings.push(...servedRecordFindings(record, day, allDays));
+      findings.push(...futureCitationFindings(record, day, dataset, model));
       if (day === localToday) servedRecordFindings(record, day, todayShare);
     }
     (dataset.histories.get(code) ?? []).forEach((event, index) => {
@@ -172,6 +175,118 @@ export function noOpChange(model: LawModel, event: LegalEvent): string | null {
   );
   if (!same || entries.length === 0) return null;
   return `sets ${entries.map(([path, value]) => `${path} = ${JSON.stringify(value)}`).join(", ")}, already in force on ${eve}: a change of law must change something`;
+}
+
+// ---------------------------------------------------------------------------
+// No citation from the future. On any day a record cites the law in force
+// that day: a citation that names a law the history shows was enacted only
+// later, a value cited before its `since`, or a hemp group citing the law of
+// a value that takes effect only later (while none of its values in force
+// that day rests on it) is a finding. An auditor rebuilding 2023's
+// obligations must not be handed a 2025 act.
+// ---------------------------------------------------------------------------
+
+/**
+ * Events that make law. A sales opening, a filed initiative or a failed bill
+ * cites the law it happened under (or would have changed), not a new one.
+ */
+const LAW_MAKING: ReadonlySet<string> = new Set([
+  "medical_legalized",
+  "low_thc_legalized",
+  "medical_amended",
+  "decriminalized",
+  "decriminalization_amended",
+  "hemp_amended",
+  "adult_use_legalized",
+  "adult_use_amended",
+  "ballot_measure_approved",
+  "court_ruling",
+  "executive_action",
+  "regulation",
+  "repealed",
+]);
+
+/** The day the history first records the law `citation` names being made, or null if it does not. */
+function enactedOn(citation: string, history: readonly LegalEvent[]): string | null {
+  let first: string | null = null;
+  for (const event of history) {
+    if (!LAW_MAKING.has(event.kind)) continue;
+    const cited = event.authority?.citation;
+    if (cited === undefined || cited.trim() === "") continue;
+    if (!citation.startsWith(cited) && !cited.startsWith(citation)) continue;
+    if (first === null || event.date < first) first = event.date;
+  }
+  return first;
+}
+
+/** The citations a served record gives on its day, by field. */
+function citationsOf(record: LawRecord): [string, { citation: string } | null][] {
+  const cited: [string, { citation: string } | null][] = [
+    ["decriminalization.authority", record.decriminalization.authority],
+    ["adult_use.authority", record.adult_use.authority],
+    ["medical.authority", record.medical.authority],
+    ["hemp.authority", record.hemp.authority],
+  ];
+  const groups = [
+    ["adult_use", record.adult_use.provenance],
+    ["medical", record.medical.provenance],
+    ["hemp", record.hemp.provenance],
+  ] as const;
+  for (const [group, provenance] of groups) {
+    for (const [name, entry] of Object.entries(provenance as Record<string, ProvenanceRef>)) {
+      cited.push([`${group}.provenance.${name}.authority`, entry.authority]);
+    }
+  }
+  return cited;
+}
+
+export function futureCitationFindings(
+  record: LawRecord,
+  day: string,
+  dataset: Dataset,
+  model: LawModel,
+): ServedFinding[] {
+  const findings: ServedFinding[] = [];
+  const add = (field: string, message: string) =>
+    findings.push({ code: record.code, day, field, message });
+  const history = dataset.histories.get(record.code) ?? [];
+  for (const [field, authority] of citationsOf(record)) {
+    if (authority === null) continue;
+    const enacted = enactedOn(authority.citation, history);
+    if (enacted !== null && enacted > day)
+      add(field, `cites a law the history records as enacted on ${enacted}, after this day`);
+  }
+  for (const [group, provenance] of [
+    ["adult_use", record.adult_use.provenance],
+    ["medical", record.medical.provenance],
+    ["hemp", record.hemp.provenance],
+  ] as const) {
+    for (const [name, entry] of Object.entries(provenance as Record<string, ProvenanceRef>)) {
+      if (entry.authority !== null && entry.since !== null && entry.since > day)
+        add(`${group}.${name}`, `cites its law before it took effect (${entry.since})`);
+    }
+  }
+  const cited = record.hemp.authority?.citation;
+  const base = model.base.byCode.get(record.code);
+  if (cited !== undefined && base !== undefined) {
+    const servedProvenance = Object.values(record.hemp.provenance as Record<string, ProvenanceRef>);
+    const restsOnIt = servedProvenance.some((entry) => entry.authority?.citation === cited);
+    for (const [name, entry] of Object.entries(
+      base.hemp.provenance as Record<string, ProvenanceRef>,
+    )) {
+      if (
+        !restsOnIt &&
+        entry.since !== null &&
+        entry.since > day &&
+        entry.authority?.citation === cited
+      )
+        add(
+          "hemp.authority",
+          `cites the law of hemp.${name}, which the record gives only from ${entry.since}`,
+        );
+    }
+  }
+  return findings;
 }
 
 /** One line per finding, for start-up and data:check. */

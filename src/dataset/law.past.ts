@@ -74,6 +74,20 @@ function latestLaw(
   return found;
 }
 
+/**
+ * The earlier law a citation names after "; earlier, " (the convention of
+ * a decriminalization citation that names today's law, then the one it
+ * replaced): cited on a day before today's law, without the URL of today's.
+ * A citation that names no earlier law is returned as it is.
+ */
+function earlierLaw(authority: AuthorityRef | null): AuthorityRef | null {
+  const marker = "; earlier, ";
+  const at = authority?.citation.indexOf(marker) ?? -1;
+  if (authority === null || at < 0) return authority;
+  const earlier = authority.citation.slice(at + marker.length).trim();
+  return { citation: earlier.charAt(0).toUpperCase() + earlier.slice(1), url: null };
+}
+
 const DECRIMINALIZING = new Set(["decriminalized", "decriminalization_amended"]);
 const LOW_THC = new Set(["low_thc_legalized"]);
 
@@ -109,7 +123,8 @@ export function recordAsOf(source: AsOfSource, day: string): JurisdictionOnDay {
           : record.decriminalization.authority
         : adultLegal === true || current
           ? record.decriminalization.authority
-          : (latestLaw(history, DECRIMINALIZING, day) ?? record.decriminalization.authority);
+          : (latestLaw(history, DECRIMINALIZING, day) ??
+            earlierLaw(record.decriminalization.authority));
   const adultLaw =
     adultLegal === null
       ? null
@@ -167,12 +182,43 @@ export function recordAsOf(source: AsOfSource, day: string): JurisdictionOnDay {
     hemp: {
       ...record.hemp,
       ...datedFacts(record.hemp, HEMP_VARIABLES, day, current, true),
+      ...hempLawOn(record.hemp, day),
       summary: current ? record.hemp.summary : null,
     },
     regulator: current ? record.regulator : null,
     notes: current ? record.notes : [],
   };
   return asOf;
+}
+
+/**
+ * The law the hemp group cites on a day. The group has no effective day of
+ * its own: its law is in force from its values' `since`. Where the group's
+ * citation is the law of a value that takes effect only after the day, it
+ * cites the law of a value already in force then, or nothing (and none of
+ * its sources): a record for 2023 never cites a 2025 act. The values
+ * themselves are unknown before their `since` (datedFacts).
+ */
+function hempLawOn(
+  hemp: Jurisdiction["hemp"],
+  day: string,
+): { authority: AuthorityRef | null; sources: Jurisdiction["hemp"]["sources"] } {
+  const { authority, sources } = hemp;
+  if (authority === null) return { authority, sources };
+  const entries = Object.values(hemp.provenance as Partial<Record<string, ProvenanceRef>>).filter(
+    (entry): entry is ProvenanceRef & { authority: AuthorityRef; since: string } =>
+      entry?.authority != null && entry.since != null,
+  );
+  const later = new Set(
+    entries.filter((entry) => entry.since > day).map((entry) => entry.authority.citation),
+  );
+  if (!later.has(authority.citation)) return { authority, sources };
+  const inForce = entries
+    .filter((entry) => entry.since <= day && !later.has(entry.authority.citation))
+    .sort((a, b) => (a.since < b.since ? 1 : a.since > b.since ? -1 : 0))[0];
+  return inForce === undefined
+    ? { authority: null, sources: [] }
+    : { authority: inForce.authority, sources };
 }
 
 type Dated = Readonly<Record<string, unknown>> & {
@@ -209,11 +255,14 @@ function datedFacts(
           unknown:
             given.since === null
               ? "The dataset records this value from its last review; earlier values are not recorded."
-              : `The dataset records this value from ${given.since}; earlier values are not recorded.`,
+              : `The dataset records this value from ${given.since}, when the law it rests on took effect; earlier values are not recorded.`,
           null_reason: "unknown",
           confidence: null,
           verified: null,
           sources: [],
+          ...(given.sources_current_to === undefined
+            ? {}
+            : { sources_current_to: given.sources_current_to }),
         };
   }
   return { ...facts, provenance };

@@ -205,11 +205,39 @@ export function lawOn(model: LawModel, code: string, day: string): LawRecord | u
   const source = model.asOf.get(code);
   if (source === undefined) return undefined;
   const record = foldChanges(recordAsOf(source, day), model.changes.get(code) ?? [], day);
+  const currentTo = record.sources_current_to;
   return {
     ...record,
-    hemp: { ...record.hemp, federal: federalHempOn(model.base.federal, day) },
+    adult_use: {
+      ...record.adult_use,
+      provenance: withCurrency(record.adult_use.provenance, currentTo),
+    },
+    medical: { ...record.medical, provenance: withCurrency(record.medical.provenance, currentTo) },
+    hemp: {
+      ...record.hemp,
+      provenance: withCurrency(record.hemp.provenance, currentTo),
+      federal: federalHempOn(model.base.federal, day),
+    },
     upcoming: upcomingOn(model.base.histories.get(code) ?? [], day),
   };
+}
+
+/**
+ * Every value's `sources_current_to`: its own where the data states an
+ * earlier day (its newest source is older than the record's), else the
+ * record's.
+ */
+function withCurrency<P extends Readonly<Partial<Record<string, ProvenanceRef>>>>(
+  provenance: P,
+  currentTo: string,
+): P {
+  const dated: Record<string, ProvenanceRef> = {};
+  for (const [name, entry] of Object.entries(provenance)) {
+    if (entry !== undefined)
+      dated[name] = { ...entry, sources_current_to: entry.sources_current_to ?? currentTo };
+  }
+  // Same keys as `provenance`, each entry only gaining its currency.
+  return dated as P;
 }
 
 /**

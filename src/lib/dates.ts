@@ -33,3 +33,35 @@ export function createDayOf(): (nowMs: number) => string {
     return day;
   };
 }
+
+const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
+
+/** "2026-07-02" → "July 2, 2026". The input is a validated ISO calendar date. */
+export function longDate(isoDate: string): string {
+  const [year, month, day] = isoDate.split("-").map(Number);
+  return `${MONTH_NAMES[(month ?? 1) - 1] ?? ""} ${day}, ${year}`;
+}
+
+/**
+ * How far the sources reach, in words, for every place that lists changes
+ * or records: an empty list must never read as "nothing happened" when
+ * the sources simply end earlier (docs/DATA.md, "Currency").
+ */
+export function horizonSentence(sourcesCurrentTo: string | null): string {
+  return sourcesCurrentTo === null
+    ? "The release does not state how far its sources reach: recent laws may not be shown."
+    : `Sources current to ${longDate(sourcesCurrentTo)}: laws enacted or in force after that day are not shown yet.`;
+}

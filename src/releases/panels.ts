@@ -14,6 +14,8 @@ import {
   DATED_COLUMNS,
   DATED_COMPANION_COLUMNS,
   type FlatValue,
+  PANEL_BUSINESS_COLUMNS,
+  PANEL_BUSINESS_COMPANION_COLUMNS,
 } from "../dataset/dataset.columns.ts";
 import type { Dataset } from "../dataset/dataset.load.ts";
 import { createLawModel, type LawModel, type LawRecord, lawOn } from "../dataset/law.ts";
@@ -109,6 +111,8 @@ export const PANEL_COLUMNS = [
   ...DATED_COLUMNS.map((column) => column.name),
   ...DATED_COLUMNS.filter((column) => column.yesNo).map((column) => `${column.name}_share`),
   ...DATED_COMPANION_COLUMNS.map((column) => column.name),
+  ...PANEL_BUSINESS_COLUMNS.map((column) => column.name),
+  ...PANEL_BUSINESS_COMPANION_COLUMNS.map((column) => column.name),
 ] as const;
 
 function pad(value: number): string {
@@ -173,6 +177,9 @@ export function panelRows(
     const companions = DATED_COMPANION_COLUMNS.map((column) =>
       datedTimeline(onTurningDays, column.read),
     );
+    const business = [...PANEL_BUSINESS_COLUMNS, ...PANEL_BUSINESS_COMPANION_COLUMNS].map(
+      (column) => datedTimeline(onTurningDays, column.read),
+    );
     const t = buildTimelines(record, dataset.histories.get(record.code) ?? [], basis);
     const timelines: Record<Indicator, Timeline<boolean>> = {
       decriminalized: t.decriminalized,
@@ -209,6 +216,7 @@ export function panelRows(
         ...dated.map((timeline) => valueAt(timeline, first)),
         ...datedShares.map((timeline) => round(shareTrue(timeline, first, last))),
         ...companions.map((timeline) => valueAt(timeline, first)),
+        ...business.map((timeline) => valueAt(timeline, first)),
       ]);
     }
   }

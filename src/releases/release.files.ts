@@ -7,9 +7,13 @@
  */
 import { createHash } from "node:crypto";
 import { buildApiViews } from "../api/api.views.ts";
-import { flatRow, JURISDICTION_COLUMNS } from "../dataset/dataset.columns.ts";
+import {
+  BUSINESS_DOWNLOAD_COLUMNS,
+  flatRow,
+  JURISDICTION_COLUMNS,
+} from "../dataset/dataset.columns.ts";
 import type { Dataset } from "../dataset/dataset.load.ts";
-import type { LegalEvent } from "../dataset/dataset.schema.ts";
+import type { Jurisdiction, LegalEvent } from "../dataset/dataset.schema.ts";
 import { createLawModel, lawAt } from "../dataset/law.ts";
 import { BASES } from "../dataset/timeline.ts";
 import { type Cell, toCsv } from "./csv.ts";
@@ -89,6 +93,25 @@ export function releaseYear(dataset: Dataset): number {
   return Number(dataset.manifest.released.slice(0, 4));
 }
 
+/**
+ * The business download: one row per adult-use jurisdiction (territories
+ * included), the columns a compliance table needs with a citation beside
+ * each (dataset.columns.ts).
+ */
+export function businessCsv(records: readonly Jurisdiction[]): { csv: string; rows: number } {
+  const adultUse = records.filter((record) => record.status === "adult_use");
+  return {
+    csv: toCsv(
+      BUSINESS_DOWNLOAD_COLUMNS.map((column) => column.name),
+      adultUse.map((record) => flatRow(record, BUSINESS_DOWNLOAD_COLUMNS)),
+    ),
+    rows: adultUse.length,
+  };
+}
+
+export const BUSINESS_FILE_TITLE =
+  "One row per adult-use jurisdiction: where licensed sales are open, the limits, delivery, on-site use and taxes, each with its citation";
+
 export type BuildTimings = { panelsMs: Record<string, number> };
 
 export function buildReleaseFiles(dataset: Dataset, timings?: BuildTimings): ReleaseFile[] {
@@ -129,6 +152,8 @@ export function buildReleaseFiles(dataset: Dataset, timings?: BuildTimings): Rel
     ),
     records.length,
   );
+  const business = businessCsv(records);
+  add("business.csv", BUSINESS_FILE_TITLE, csv, business.csv, business.rows);
   const events = [...dataset.changes].reverse();
   add(
     "events.csv",
@@ -144,7 +169,7 @@ export function buildReleaseFiles(dataset: Dataset, timings?: BuildTimings): Rel
     "application/geo+json",
     views
       .statesVariant(
-        { includeTerritories: true, statuses: null, decriminalized: null },
+        { includeTerritories: true, statuses: null, decriminalized: null, salesOperating: null },
         { asOf: null, fields: null, geojson: true },
       )
       .identity.toString("utf8"),

@@ -30,6 +30,8 @@ export type ReleasesOptions = {
   egress: BulkEgress;
   /** The codebook's address, at the section describing a file (null: the whole codebook). */
   codebookHref: (file: string | null) => string;
+  /** The business download of the law in force now (built once per state of the law). */
+  business: () => Representation;
 };
 
 const FILE_NAME = /^[a-z0-9-]+\.(json|csv|geojson)$/;
@@ -105,6 +107,10 @@ ${filesTable(release, release.dataset_version, codebookHref)}
 <h2 id="current-heading">Current release</h2>
 ${currentSection}
 </section>
+<section aria-labelledby="business-heading">
+<h2 id="business-heading">For a business: where you can sell, the limits and the taxes</h2>
+<p><a href="/data/business.csv" download>business.csv</a>: one row per adult-use jurisdiction, territories included — whether licensed retail sales are open (<code>adult_use_sales_operating</code>), the minimum age, every purchase limit (flower, concentrate, edibles, total THC, visitors) and its period, delivery, lounges, public use, towns' opt-out, each tax as it is levied (a percent of the retail or wholesale price, per weight, per milligram of THC, potency tiers; an empty cell with <code>other_base</code> where the state taxes another base, never a 0 that reads as untaxed) and the general sales tax, hemp products and federal law on them — each with the law's citation beside it, when it was checked and how far its sources reach. It is built from the law in force today; the same file is part of each new release. <a class="codebook-link" href="${codebookHref("business.csv")}">Columns: the codebook</a>.</p>
+</section>
 <section aria-labelledby="panels-heading">
 <h2 id="panels-heading">Research panels</h2>
 <p>One row per jurisdiction and year (or month) from 1990 through the release year. Each indicator — <code>decriminalized</code>, <code>adult_use_legal</code>, <code>adult_use_sales</code>, <code>medical_legal</code>, <code>medical_program</code>, <code>home_grow_allowed</code> — is given as of the period's first day (1/0, empty where the history cannot tell), as the share of the period's days it was in force (<code>…_share</code>, 0–1), and with the exact dates it changed inside the period (<code>…_changed</code>) and their precision.</p>
@@ -141,6 +147,17 @@ export async function releasesRoutes(app: FastifyInstance, options: ReleasesOpti
   app.get("/data", { schema: { hide: true } }, async (request, reply) => {
     const context = await options.pageContext(request, reply);
     return sendHtml(reply, 200, renderPage(context, page()), "private, no-cache");
+  });
+
+  app.get("/data/business.csv", { schema: { hide: true }, compress: false }, (request, reply) => {
+    reply.header(
+      "content-disposition",
+      'attachment; filename="cannabis-legal-status-business.csv"',
+    );
+    return sendRepresentation(request, reply, options.business(), {
+      cacheControl: "public, max-age=300, stale-while-revalidate=60",
+      contentType: "text/csv; charset=utf-8; header=present",
+    });
   });
 
   app.get<{ Params: { version: string; file: string } }>(

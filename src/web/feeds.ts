@@ -26,6 +26,7 @@ import type { Correction, LegalEvent } from "../dataset/dataset.schema.ts";
 import { FEDERAL_CODE, timeZoneOf } from "../dataset/jurisdictions.ts";
 import type { LawRecord } from "../dataset/law.ts";
 import { AppError } from "../errors.ts";
+import { horizonSentence } from "../lib/dates.ts";
 import { startOfDayIn } from "../lib/zoned-time.ts";
 
 export const ATOM_MEDIA_TYPE = "application/atom+xml";
@@ -148,6 +149,8 @@ function feed(options: {
   max?: number;
   base: string;
   names: ReadonlyMap<string, string>;
+  /** How far the sources reach (horizonSentence). */
+  horizon: string;
 }): string {
   const items = [
     ...options.events.map((item) => ({
@@ -165,7 +168,7 @@ function feed(options: {
 <feed xmlns="http://www.w3.org/2005/Atom">
 <id>${xml(options.id)}</id>
 <title>${xml(options.title)}</title>
-<subtitle>Dated changes to cannabis law, with the date each takes effect and a link to the law.</subtitle>
+<subtitle>${xml(`Dated changes to cannabis law, with the date each takes effect and a link to the law. ${options.horizon}`)}</subtitle>
 <updated>${instant(options.updated)}</updated>
 <author><name>Cannabis Legal Status</name><uri>${xml(options.base)}/</uri></author>
 <link rel="self" type="${ATOM_MEDIA_TYPE}" href="${xml(options.self)}"/>
@@ -256,6 +259,7 @@ export function buildFeeds(
   const dayOf = (code: string) => days.get(code) ?? dataset.manifest.released;
   const names = new Map(dataset.jurisdictions.map((j) => [j.code, j.name]));
   const released = dataset.manifest.released;
+  const horizon = horizonSentence(dataset.manifest.sources_current_to ?? null);
   const build = (body: string, day: string): BuiltFeed => ({
     representation: buildRepresentation(body),
     lastModified: new Date(Date.parse(instant(day))).toUTCString(),
@@ -276,6 +280,7 @@ export function buildFeeds(
       max: FEED_MAX_ENTRIES,
       base,
       names,
+      horizon,
     }),
     allDay,
   );
@@ -303,6 +308,7 @@ export function buildFeeds(
         corrections,
         base,
         names,
+        horizon,
       }),
       day,
     );

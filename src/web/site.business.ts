@@ -81,7 +81,28 @@ function fact(
   provenance: ProvenanceRef | undefined,
 ): SafeHtml {
   const shown = value === null ? absence(provenance) : value;
-  return html`<dt>${label}</dt><dd>${shown}${confidenceMarker(provenance)}${law(provenance)}</dd>`;
+  return html`<dt>${label}</dt><dd>${shown}${confidenceMarker(provenance)}</dd>`;
+}
+
+/**
+ * The law behind a section's facts, below them (the facts come first on a
+ * phone): each value's citation and since, when it was checked and how far
+ * its sources reach.
+ */
+function lawBelow(entries: readonly [string, ProvenanceRef | undefined][]): SafeHtml | string {
+  const items = entries
+    .filter(([, provenance]) => provenance?.authority != null)
+    .map(([label, provenance]) => {
+      const checked =
+        provenance?.verified == null ? "" : html`; checked ${dateOrElse(provenance.verified, "")}`;
+      const currentTo =
+        provenance?.sources_current_to == null
+          ? ""
+          : html`; sources current to ${dateOrElse(provenance.sources_current_to, "")}`;
+      return html`<li>${label}:${law(provenance)}${checked}${currentTo}</li>`;
+    });
+  if (items.length === 0) return "";
+  return html`<div class="section-law"><p class="section-law-title">The law behind these facts</p><ul class="section-law-list">${items}</ul></div>`;
 }
 
 const PERIODS = { transaction: "per purchase", day: "per day", month: "per month" } as const;
@@ -91,6 +112,7 @@ export function purchaseLimitText(limit: PurchaseLimit): string {
     limit.flower_grams === null ? null : `${limit.flower_grams} g of flower`,
     limit.concentrate_grams === null ? null : `${limit.concentrate_grams} g of concentrate`,
     limit.edible_thc_mg === null ? null : `${limit.edible_thc_mg} mg THC in edibles`,
+    limit.total_thc_mg == null ? null : `${limit.total_thc_mg} mg total THC across products`,
   ].filter((part): part is string => part !== null);
   const visitors =
     limit.nonresident_flower_grams === null
@@ -129,7 +151,13 @@ ${fact("Minimum age", adult.minimum_age === null ? null : `${adult.minimum_age}`
 ${fact("Purchase limit", adult.purchase_limit === null ? null : purchaseLimitText(adult.purchase_limit), p.purchase_limit)}
 ${fact("Delivery", adult.delivery === null ? null : DELIVERY_LABELS[adult.delivery], p.delivery)}
 ${fact("Towns may ban shops", yes(adult.local_opt_out), p.local_opt_out)}
-</dl>`
+</dl>
+${lawBelow([
+  ["Minimum age", p.minimum_age],
+  ["Purchase limit", p.purchase_limit],
+  ["Delivery", p.delivery],
+  ["Towns may ban shops", p.local_opt_out],
+])}`
     : html`<p>Adults may not buy cannabis in ${record.name}.</p>`;
   const medicalFacts =
     medical.program === "none"
@@ -139,7 +167,13 @@ ${fact("Youngest patient without a caregiver", medical.minimum_age === null ? nu
 ${fact("Purchase limit", medical.purchase_limit === null ? null : purchaseLimitText(medical.purchase_limit), m.purchase_limit)}
 ${fact("Out-of-state patients", medical.reciprocity === null ? null : { yes: "Their cards are honoured", registration: "May register here", no: "Not honoured" }[medical.reciprocity], m.reciprocity)}
 ${fact("Patients may grow", medical.patient_home_grow === null ? null : medical.patient_home_grow.allowed ? `Yes${medical.patient_home_grow.plants === null ? "" : `, ${medical.patient_home_grow.plants} plants`}` : "No", m.patient_home_grow)}
-</dl>`;
+</dl>
+${lawBelow([
+  ["Youngest patient without a caregiver", m.minimum_age],
+  ["Purchase limit", m.purchase_limit],
+  ["Out-of-state patients", m.reciprocity],
+  ["Patients may grow", m.patient_home_grow],
+])}`;
   return html`<section aria-labelledby="buying-heading">
 <h2 id="buying-heading">Buying</h2>
 ${confidenceKey()}
@@ -164,6 +198,10 @@ function renderUse(record: Jurisdiction): SafeHtml | string {
 ${fact("In public", adult.public_consumption === null ? null : USE_LABELS[adult.public_consumption], p.public_consumption)}
 ${fact("Licensed lounges", lounges, p.onsite_consumption)}
 </dl>
+${lawBelow([
+  ["In public", p.public_consumption],
+  ["Licensed lounges", p.onsite_consumption],
+])}
 </section>`;
 }
 
@@ -184,6 +222,10 @@ ${fact("State cannabis taxes", taxes, p.taxes)}
 ${fact("General sales tax applies too", yes(adult.general_sales_tax_applies), p.general_sales_tax_applies)}
 ${adult.local_taxes === null ? "" : html`<dt>Local taxes</dt><dd>${adult.local_taxes}</dd>`}
 </dl>
+${lawBelow([
+  ["State cannabis taxes", p.taxes],
+  ["General sales tax", p.general_sales_tax_applies],
+])}
 </section>`;
 }
 
@@ -209,6 +251,10 @@ ${fact("Minimum age", hemp.minimum_age === null ? null : `${hemp.minimum_age}`, 
 ${federalHemp(record)}
 </dl>
 ${hemp.summary === null ? "" : html`<p>${hemp.summary}</p>`}
+${lawBelow([
+  ["State rules", p.intoxicating_products],
+  ["Minimum age", p.minimum_age],
+])}
 </section>`;
 }
 
@@ -227,6 +273,83 @@ function renderComingUp(record: Jurisdiction): SafeHtml {
   return html`<section aria-labelledby="coming-heading">
 <h2 id="coming-heading">Coming up</h2>
 ${items.length === 0 ? html`<p>No enacted change is waiting to take effect.</p>` : html`<ul class="coming-up">${items}</ul>`}
+</section>`;
+}
+
+/** One line of "At a glance": the value (or why it is missing), how sure, and where to read more. */
+function glance(
+  label: string,
+  value: SafeHtml | string | null,
+  provenance: ProvenanceRef | undefined,
+  section: string,
+): SafeHtml {
+  const shown = value === null ? absence(provenance) : value;
+  return html`<dt>${label}</dt><dd>${shown}${confidenceMarker(provenance)} <a class="glance-more" href="#${section}">Details<span class="visually-hidden"> on ${label.toLowerCase()}</span></a></dd>`;
+}
+
+function taxesInShort(record: Jurisdiction): string | null {
+  const taxes = record.adult_use.taxes;
+  if (taxes === null) return null;
+  if (taxes.length === 0) return "No state cannabis tax";
+  const kinds = {
+    excise_retail_percent: "of the retail price",
+    excise_wholesale_percent: "of the wholesale price",
+    per_weight: "per weight",
+    per_thc_mg: "per mg of THC",
+    potency_tiered: "tiered by potency",
+    other: "other",
+  } as const;
+  const parts = taxes.map((tax) =>
+    tax.kind === "excise_retail_percent" || tax.kind === "excise_wholesale_percent"
+      ? `${tax.rate ?? "?"}% ${kinds[tax.kind]}`
+      : tax.kind === "potency_tiered" || tax.rate === null
+        ? kinds[tax.kind]
+        : `${tax.rate} ${tax.unit ?? ""}`.trim(),
+  );
+  const sales =
+    record.adult_use.general_sales_tax_applies === true
+      ? "; general sales tax too"
+      : record.adult_use.general_sales_tax_applies === false
+        ? "; no general sales tax"
+        : "";
+  return `${parts.join("; ")}${sales}`;
+}
+
+/**
+ * "At a glance": the facts a business reads first, before the sections
+ * that explain them and their citations — status, licensed sales, minimum
+ * age, purchase limit, delivery, on-site use, taxes, hemp and federal law,
+ * each with how sure it is and a link to its section.
+ */
+export function renderAtAGlance(record: Jurisdiction): SafeHtml {
+  const adult = record.adult_use;
+  const p: Provenances = adult.provenance;
+  const h: Provenances = record.hemp.provenance;
+  const statusText =
+    record.status === "adult_use"
+      ? "Legal for adults"
+      : record.status === "medical"
+        ? "Medical only"
+        : record.status === "low_thc"
+          ? "Low-THC / CBD only"
+          : "Prohibited";
+  const adultFacts = adult.legal
+    ? html`${glance("Licensed sales", adult.sales_began === null ? "Not open: adults may possess, but no licensed store sells" : html`Open since ${dateOrElse(adult.sales_began, "")}`, undefined, "adult-heading")}
+${glance("Minimum age", adult.minimum_age === null ? null : `${adult.minimum_age}`, p.minimum_age, "buying-heading")}
+${glance("Purchase limit", adult.purchase_limit === null ? null : purchaseLimitText(adult.purchase_limit), p.purchase_limit, "buying-heading")}
+${glance("Delivery", adult.delivery === null ? null : DELIVERY_LABELS[adult.delivery], p.delivery, "buying-heading")}
+${glance("On-site use (lounges)", adult.onsite_consumption === null ? null : adult.onsite_consumption.allowed ? "Allowed" : "Not allowed", p.onsite_consumption, "use-heading")}
+${glance("Taxes", taxesInShort(record), p.taxes, "taxes-heading")}`
+    : html`<dt>Licensed sales</dt><dd>None: adults may not buy cannabis here. <a class="glance-more" href="#adult-heading">Details<span class="visually-hidden"> on adult use</span></a></dd>`;
+  const federal = record.hemp.federal;
+  return html`<section class="at-a-glance" aria-labelledby="glance-heading">
+<h2 id="glance-heading">At a glance</h2>
+<dl class="facts glance">
+<dt>Status</dt><dd>${statusText} <a class="glance-more" href="#status-heading">Details<span class="visually-hidden"> on status</span></a></dd>
+${adultFacts}
+${glance("Hemp products", record.hemp.intoxicating_products === null ? null : HEMP_LABELS[record.hemp.intoxicating_products], h.intoxicating_products, "hemp-heading")}
+<dt>Federal law</dt><dd>${federal === null ? "No rule for hemp products beyond the federal definition of hemp" : federal.summary} <a class="glance-more" href="/federal">Federal law</a></dd>
+</dl>
 </section>`;
 }
 

@@ -17,6 +17,7 @@ import {
   type Status,
 } from "../dataset/dataset.schema.ts";
 import { FEDERAL_CODE } from "../dataset/jurisdictions.ts";
+import { horizonSentence } from "../lib/dates.ts";
 import { html, type SafeHtml } from "./html.ts";
 import { dateOrElse, formatLongDate, STATUS_LABELS, TYPE_LABELS, yesNo } from "./site.format.ts";
 import { eventLaw } from "./site.law.ts";
@@ -55,12 +56,18 @@ export type StatesQuery = {
   delivery: (typeof DELIVERY)[number] | "";
   lounges: "yes" | "no" | "";
   hemp: (typeof HEMP_TREATMENTS)[number] | "";
+  sales: "operating" | "not_operating" | "";
   columns: readonly OptionalColumn[];
   sort: Sort;
 };
 
 function deliveryOf(record: Jurisdiction): string {
   return record.adult_use.legal ? (record.adult_use.delivery ?? "") : "";
+}
+
+/** Licensed adult-use retail has begun on the record's day. */
+function salesOf(record: Jurisdiction): "operating" | "not_operating" {
+  return record.adult_use.sales_began === null ? "not_operating" : "operating";
 }
 
 function loungesOf(record: Jurisdiction): string {
@@ -77,6 +84,7 @@ export function parseStatesQuery(raw: Record<string, unknown>): StatesQuery {
   const delivery = text(raw.delivery);
   const lounges = text(raw.lounges);
   const hemp = text(raw.hemp);
+  const sales = text(raw.sales);
   const asked = (Array.isArray(raw.col) ? raw.col : [raw.col]).map(text);
   return {
     q: text(raw.q).trim().slice(0, 60),
@@ -89,6 +97,7 @@ export function parseStatesQuery(raw: Record<string, unknown>): StatesQuery {
     hemp: (HEMP_TREATMENTS as readonly string[]).includes(hemp)
       ? (hemp as StatesQuery["hemp"])
       : "",
+    sales: sales === "operating" || sales === "not_operating" ? sales : "",
     columns: (Object.keys(OPTIONAL_COLUMNS) as OptionalColumn[]).filter((column) =>
       asked.includes(column),
     ),
@@ -127,7 +136,8 @@ export function matchesStatesQuery(record: Jurisdiction, query: StatesQuery): bo
     (query.decriminalized === "" || record.decriminalized === (query.decriminalized === "yes")) &&
     (query.delivery === "" || deliveryOf(record) === query.delivery) &&
     (query.lounges === "" || loungesOf(record) === query.lounges) &&
-    (query.hemp === "" || (record.hemp.intoxicating_products ?? "") === query.hemp)
+    (query.hemp === "" || (record.hemp.intoxicating_products ?? "") === query.hemp) &&
+    (query.sales === "" || salesOf(record) === query.sales)
   );
 }
 
@@ -156,6 +166,7 @@ export function renderStatesFilters(query: StatesQuery): SafeHtml {
   <div><label for="filter-q">Name</label><input id="filter-q" name="q" type="search" maxlength="60" value="${query.q}" autocomplete="off"></div>
   <div><label for="filter-status">Status</label><select id="filter-status" name="status">${option("", "Any status", query.status)}${STATUSES.map((status) => option(status, STATUS_LABELS[status], query.status))}</select></div>
   <div><label for="filter-decrim">Decriminalized</label><select id="filter-decrim" name="decriminalized">${option("", "Either", query.decriminalized)}${option("yes", "Yes", query.decriminalized)}${option("no", "No", query.decriminalized)}</select></div>
+  <div><label for="filter-sales">Licensed retail sales</label><select id="filter-sales" name="sales" data-filter="sales">${option("", "Either", query.sales)}${option("operating", "Open", query.sales)}${option("not_operating", "Not open", query.sales)}</select></div>
   <div><label for="filter-delivery">Delivery</label><select id="filter-delivery" name="delivery" data-filter="delivery">${option("", "Any", query.delivery)}${DELIVERY.map((value) => option(value, DELIVERY_LABELS[value], query.delivery))}</select></div>
   <div><label for="filter-lounges">Lounges allowed</label><select id="filter-lounges" name="lounges" data-filter="lounges">${option("", "Either", query.lounges)}${option("yes", "Yes", query.lounges)}${option("no", "No", query.lounges)}</select></div>
   <div><label for="filter-hemp">Hemp products</label><select id="filter-hemp" name="hemp" data-filter="hemp">${option("", "Any", query.hemp)}${HEMP_TREATMENTS.map((value) => option(value, HEMP_LABELS[value], query.hemp))}</select></div>
@@ -181,7 +192,7 @@ export function renderStateRows(
   return records.map(
     (
       record,
-    ) => html`<tr${matchesStatesQuery(record, query) ? "" : html` hidden`} data-name="${record.name.toLowerCase()}" data-code="${record.code.toLowerCase()}" data-status="${record.status}" data-status-rank="${STATUSES.indexOf(record.status)}" data-decriminalized="${record.decriminalized ? "yes" : "no"}" data-adult-use="${adultUseDate(record) ?? ""}" data-medical="${medicalDate(record) ?? ""}" data-delivery="${deliveryOf(record)}" data-lounges="${loungesOf(record)}" data-hemp="${record.hemp.intoxicating_products ?? ""}">
+    ) => html`<tr${matchesStatesQuery(record, query) ? "" : html` hidden`} data-name="${record.name.toLowerCase()}" data-code="${record.code.toLowerCase()}" data-status="${record.status}" data-status-rank="${STATUSES.indexOf(record.status)}" data-decriminalized="${record.decriminalized ? "yes" : "no"}" data-adult-use="${adultUseDate(record) ?? ""}" data-medical="${medicalDate(record) ?? ""}" data-delivery="${deliveryOf(record)}" data-lounges="${loungesOf(record)}" data-hemp="${record.hemp.intoxicating_products ?? ""}" data-sales="${salesOf(record)}">
   <th scope="row"><a href="/states/${record.code}">${record.name}</a> <span class="code">${record.code}</span></th>
   <td>${TYPE_LABELS[record.type]}</td>
   <td>${badge(record.status)}</td>
@@ -272,10 +283,13 @@ export function renderChangesPage(
     option(FEDERAL_CODE, "Federal", state),
     ...dataset.jurisdictions.map((record) => option(record.code, record.name, state)),
   ];
+  // Beside every list that can be empty: how far the sources reach, so that
+  // an empty list never reads as "nothing happened" (docs/DATA.md, "Currency").
+  const horizon = horizonSentence(dataset.manifest.sources_current_to ?? null);
   const list = (items: LegalEvent[], empty: string) =>
     items.length === 0
-      ? html`<p>${empty}</p>`
-      : html`<ol class="change-list" role="list">${items.map((event) => changeItem(dataset, event, todayOf(event)))}</ol>`;
+      ? html`<p>${empty} <span class="horizon">${horizon}</span></p>`
+      : html`<p class="muted horizon">${horizon}</p><ol class="change-list" role="list">${items.map((event) => changeItem(dataset, event, todayOf(event)))}</ol>`;
   const scope = state === "" ? "" : ` for ${jurisdictionName(dataset, state)}`;
   // The API's answer to each list, on the day of the jurisdiction asked for (Eastern time for all).
   const today = dayOf(state === "" ? FEDERAL_CODE : state);
@@ -285,6 +299,7 @@ export function renderChangesPage(
     html`<p class="muted change-query">As data: <a href="/v1/changes?${query}"><code>/v1/changes?${query}</code></a></p>`;
   return html`<h1>What changed</h1>
 <p class="lead">Laws that took effect in the last ${windowDays} days, laws enacted in them, and those that take effect next, from the same change feed as <a href="/v1/changes"><code>/v1/changes</code></a> (also as an <a href="/changes.atom">Atom feed</a>). A law takes effect at the start of its day where it applies (Eastern time for federal law); an event that states no separate effective day (a ruling, a vote, the first sales) counts from the day it happened. Today is ${formatLongDate(today)}.</p>
+<p class="callout horizon" role="note"><strong>${horizon}</strong> An empty list below means only that the sources read so far record nothing for that period.</p>
 <form class="filters" method="get" action="/changes" aria-label="Filter changes">
   <div><label for="changes-state">Jurisdiction</label><select id="changes-state" name="state">${options}</select></div>
   <div><button type="submit">Show</button> <a href="/changes">All</a></div>

@@ -3,6 +3,7 @@
  * words, and the "unknown" / "none" a person reads where the data has null.
  */
 import type { Jurisdiction, Status } from "../dataset/dataset.schema.ts";
+import { longDate } from "../lib/dates.ts";
 import { html, type SafeHtml } from "./html.ts";
 
 export const STATUS_LABELS: Record<Status, string> = {
@@ -45,26 +46,8 @@ export const MEDICAL_PROGRAM_LABELS: Record<Jurisdiction["medical"]["program"], 
   none: "None",
 };
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-] as const;
-
 /** "2016-11-08" → "November 8, 2016". The input is a validated ISO calendar date. */
-export function formatLongDate(isoDate: string): string {
-  const [year, month, day] = isoDate.split("-").map(Number);
-  return `${MONTHS[(month ?? 1) - 1] ?? ""} ${day}, ${year}`;
-}
+export const formatLongDate = longDate;
 
 /** A <time> element for a date, or `missing` ("unknown", "none", …) when it is null. */
 export function dateOrElse(isoDate: string | null, missing: string): SafeHtml {

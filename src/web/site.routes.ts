@@ -15,12 +15,12 @@ import {
   type Status,
 } from "../dataset/dataset.schema.ts";
 import { AppError } from "../errors.ts";
-import { isoDay } from "../lib/dates.ts";
+import { horizonSentence, isoDay } from "../lib/dates.ts";
 import { addCorrectionLinks } from "../review-queue/review-queue.fields.ts";
 import { embedRoutes, embedSnippet } from "./embed.ts";
 import { html, type SafeHtml } from "./html.ts";
 import { type Page, type PageContext, renderPage, sendHtml } from "./layout.ts";
-import { renderBusinessSections } from "./site.business.ts";
+import { renderAtAGlance, renderBusinessSections } from "./site.business.ts";
 import {
   CHANGES_WINDOW_DAYS,
   matchesStatesQuery,
@@ -392,8 +392,9 @@ function renderStatePage(
 <h1>${record.name}</h1>
 <p class="state-type">${TYPE_LABELS[record.type]} · <span class="code">${record.code}</span></p>
 </header>
+<p class="horizon" role="note">${horizonSentence(record.sources_current_to ?? sourcesCurrentTo)} Record last reviewed ${dateOrElse(record.last_reviewed, "unknown")}.</p>
 ${renderSummary(record)}
-${renderLaw(record)}
+${renderAtAGlance(record)}
 <section class="status-summary status-${record.status}" aria-labelledby="status-heading">
 <h2 id="status-heading">Status: ${statusBadge(record.status)}</h2>
 <p>${statusMeaning(record.status)}</p>
@@ -402,6 +403,7 @@ ${renderLaw(record)}
   <dt>Adult use since</dt><dd>${adultUseSince(record)}</dd>
   <dt>Medical since</dt><dd>${medicalSince(record)}</dd>
   <dt>Last reviewed</dt><dd>${dateOrElse(record.last_reviewed, "unknown")}</dd>
+  <dt>Sources current to</dt><dd>${dateOrElse(record.sources_current_to ?? sourcesCurrentTo, "not stated")}</dd>
 </dl>
 </section>
 <div class="state-sections">
@@ -414,6 +416,7 @@ ${renderBusinessSections(record)}
 ${regulator}
 </section>
 </div>
+${renderLaw(record)}
 ${renderAboutRecord(record, sourcesCurrentTo)}
 <section aria-labelledby="history-heading">
 <h2 id="history-heading">History</h2>

@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { buildRepresentation, type Representation } from "../api/representation.ts";
 import type { Config } from "../config.ts";
 import type { Dataset } from "../dataset/dataset.load.ts";
 import { timeZoneOf } from "../dataset/jurisdictions.ts";
@@ -18,6 +19,7 @@ import { PROJECT_ROOT } from "../paths.ts";
 import { createMemoryLimiter } from "../rate-limit/rate-limit.memory.ts";
 import { clientCounterKey, type RateLimitPolicy } from "../rate-limit/rate-limit.policy.ts";
 import type { RateLimiter } from "../rate-limit/rate-limit.ts";
+import { businessCsv } from "../releases/release.files.ts";
 import { releasesRoutes } from "../releases/releases.routes.ts";
 import { type BulkEgress, createBulkEgress } from "./bulk-egress.ts";
 import { CODEBOOK_PATH, codebookAnchorFor, codebookRoutes, headingsOf } from "./codebook.page.ts";
@@ -148,6 +150,8 @@ export async function registerWebsite(
   const codebookHeadings = existsSync(codebookFile)
     ? headingsOf(readFileSync(codebookFile, "utf8"))
     : [];
+  // The business download of each state of the law, built on first request.
+  const businessFiles = new WeakMap<object, Representation>();
   await app.register(releasesRoutes, {
     releasesDir: join(config.dataDir, "releases"),
     currentVersion: options.currentVersion,
@@ -156,6 +160,15 @@ export async function registerWebsite(
     codebookHref: (file) => {
       const anchor = file === null ? null : codebookAnchorFor(codebookHeadings, file);
       return anchor === null ? CODEBOOK_PATH : `${CODEBOOK_PATH}#${anchor}`;
+    },
+    business: () => {
+      const state = live.current();
+      let built = businessFiles.get(state);
+      if (built === undefined) {
+        built = buildRepresentation(businessCsv(state.readable.jurisdictions).csv, 6);
+        businessFiles.set(state, built);
+      }
+      return built;
     },
   });
   await app.register(feedRoutes, {

@@ -201,7 +201,7 @@ function listPage(
   const created = input.created
     ? html`<section class="new-key alert alert-warning" aria-labelledby="new-secret-title">
   <h2 id="new-secret-title">Signing secret for ${input.created.url}</h2>
-  <p><strong>Copy it now. It will not be shown again.</strong> Your receiver uses it to check that each request comes from us (see the Webhooks section of the <a href="/docs">API reference</a>). If you lose it, delete the endpoint and create it again.</p>
+  <p><strong>Copy it now. It will not be shown again.</strong> Your receiver uses it to check that each request comes from us (see the Webhooks section of the <a href="/docs">API reference</a>). If you lose it, open the endpoint and use <strong>Roll secret</strong>: a new secret is shown once, and the old one keeps signing for ${ROTATION_OVERLAP_MS / 3_600_000} hours, so nothing is missed.</p>
   <div class="copy-row"><code id="new-secret" class="secret">${input.created.secret}</code>
   <button type="button" data-copy-target="new-secret">Copy</button></div>
   <form method="post" action="/account/webhooks/${input.created.id}/test" class="inline">

@@ -44,7 +44,7 @@ describe("/openapi.json", () => {
     const states = document.paths["/v1/states"]?.get?.parameters?.map((p) => p.name) ?? [];
     assert.deepEqual(
       new Set(states),
-      new Set(["include", "status", "decriminalized", "as_of", "fields", "format"]),
+      new Set(["include", "status", "decriminalized", "sales", "as_of", "fields", "format"]),
     );
     const changes = document.paths["/v1/changes"]?.get?.parameters?.map((p) => p.name) ?? [];
     assert.deepEqual(

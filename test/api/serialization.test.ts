@@ -31,7 +31,12 @@ describe("prebuilt bodies match the response schemas", () => {
   test("the state lists, default and filtered", () => {
     for (const includeTerritories of [false, true]) {
       for (const statuses of [null, ["adult_use"] as const]) {
-        const view = views.states({ includeTerritories, statuses, decriminalized: null });
+        const view = views.states({
+          includeTerritories,
+          statuses,
+          decriminalized: null,
+          salesOperating: null,
+        });
         assertSchemaShaped(StatesResponse, view.identity, `list ${includeTerritories}`);
       }
     }

@@ -132,4 +132,28 @@ describe("the website in Chromium", { skip: skipBrowser }, () => {
     assert.ok(overflow <= 1, `no horizontal scrolling (overflow ${overflow}px)`);
     await page.context().close();
   });
+
+  test("on a phone a state page opens with the facts: the purchase limit within two screens, the horizon in the first", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await openTab(context);
+    for (const code of ["CA", "OH"]) {
+      await page.goto(`${base}/states/${code}`);
+      const screen = Number(await page.evaluate("window.innerHeight"));
+      const top = async (selector: string) => {
+        const box = await page.locator(selector).first().boundingBox();
+        const scrolled = Number(await page.evaluate("window.scrollY"));
+        assert.ok(box !== null, `${code}: ${selector} is shown`);
+        return box.y + scrolled;
+      };
+      const limit = await top('.at-a-glance dt:text-is("Purchase limit")');
+      assert.ok(limit < 2 * screen, `${code}: purchase limit at ${limit}px (screen ${screen}px)`);
+      const horizon = await top("p.horizon");
+      assert.ok(horizon < screen, `${code}: the sources' horizon at ${horizon}px`);
+      const overflow = Number(
+        await page.evaluate("document.documentElement.scrollWidth - window.innerWidth"),
+      );
+      assert.ok(overflow <= 1, `${code}: no horizontal scrolling (overflow ${overflow}px)`);
+    }
+    await context.close();
+  });
 });

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, test } from "node:test";
 import { DatasetError, loadDataset } from "../../src/dataset/dataset.load.ts";
-import { checkServedLaw } from "../../src/dataset/law.gate.ts";
+import { checkServedLaw, futureCitationFindings } from "../../src/dataset/law.gate.ts";
 import { createLawModel, lawOn } from "../../src/dataset/law.ts";
 import { realDataset } from "../helpers.ts";
 import { freePort } from "../support/ports.ts";
@@ -111,6 +111,41 @@ describe("a broken rule on a served day stops loading, naming the jurisdiction, 
       else if (issue.path.endsWith("medical.authority")) assert.ok(day < medicalSince, issue.path);
       else assert.fail(`unexpected finding ${issue.path}`);
     }
+  });
+
+  test("a citation from the future: a group citing a law the history records as enacted later", () => {
+    // Ohio's adult-use group made to cite Sub. S.B. 56 (enacted 2025-12-19) from Issue 2's day on.
+    const dir = copyData((_file, record) => {
+      const adult = record.adult_use as { authority: { citation: string; url: string | null } };
+      adult.authority = {
+        citation: "Sub. S.B. 56 (136th G.A., 2025), effective March 20, 2026",
+        url: null,
+      };
+    }, "OH");
+    const issues = issuesOf(dir).filter((issue) => issue.path.endsWith("adult_use.authority"));
+    assert.ok(issues.length > 0, "the gate finds it");
+    for (const issue of issues) {
+      const day = /^served on (\d{4}-\d{2}-\d{2}):/.exec(issue.path)?.[1] ?? "";
+      assert.ok(day < "2025-12-19", issue.path);
+      assert.match(issue.message, /enacted on 2025-12-19, after this day/);
+    }
+  });
+
+  test("a hemp group citing the law of a value it gives only from a later day", () => {
+    // Ohio's record as served once Sub. S.B. 56 took effect, checked as if served on 2023-06-01:
+    // what the hemp group said on that day before the law was read on its own day.
+    const dataset = realDataset();
+    const model = createLawModel(dataset);
+    const later = lawOn(model, "OH", "2026-04-01");
+    assert.ok(later !== undefined);
+    const findings = futureCitationFindings(later, "2023-06-01", dataset, model);
+    const fields = findings.map((finding) => finding.field);
+    assert.ok(fields.includes("hemp.authority"), JSON.stringify(findings));
+    assert.ok(fields.includes("hemp.intoxicating_products"), JSON.stringify(findings));
+    // The record served on that day has none.
+    const served = lawOn(model, "OH", "2023-06-01");
+    assert.ok(served !== undefined);
+    assert.deepEqual(futureCitationFindings(served, "2023-06-01", dataset, model), []);
   });
 
   test("the server refuses to start and says why", async () => {

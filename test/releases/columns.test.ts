@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, test } from "node:test";
 import { parse } from "csv-parse/sync";
-import { DATED_COLUMNS } from "../../src/dataset/dataset.columns.ts";
+import { DATED_COLUMNS, PANEL_BUSINESS_COLUMNS } from "../../src/dataset/dataset.columns.ts";
 import type { JurisdictionOnDay, ProvenanceRef } from "../../src/dataset/dataset.schema.ts";
 import { createLawModel, lawAt, lawOn } from "../../src/dataset/law.ts";
 import { buildPanel, PANEL_FIRST_YEAR } from "../../src/releases/panels.ts";
@@ -67,6 +67,9 @@ describe("jurisdictions.csv", () => {
           assert.equal(reason, "", at);
         } else if (provenance === undefined) {
           assert.equal(reason, "not_applicable", `${at}: the group does not apply`);
+        } else if (provenance.null_reason === null && column.absent !== undefined) {
+          // A tax column is empty where the state taxes another base, never a 0 that reads as untaxed.
+          assert.equal(reason, column.absent(record) ?? "none", at);
         } else {
           assert.equal(reason, provenance.null_reason ?? "none", at);
         }
@@ -91,6 +94,56 @@ describe("jurisdictions.csv", () => {
   });
 });
 
+describe("jurisdictions.csv: every business fact, no tax cell that reads untaxed", () => {
+  const files = buildReleaseFiles({ ...dataset, manifest: { ...dataset.manifest, released: day } });
+  const text = files.find((file) => file.name === "jurisdictions.csv")?.body.toString("utf8");
+  assert.ok(text !== undefined);
+  const rows = parse(text, { columns: true }) as Record<string, string>[];
+  const row = (code: string) => rows.find((item) => item.code === code) ?? {};
+
+  test("Illinois, Connecticut and New Jersey tax other bases: the retail percent is empty, its base in its own column", () => {
+    const il = row("IL");
+    assert.equal(il.adult_use_excise_retail_percent, "");
+    assert.equal(il.adult_use_excise_retail_percent_null_reason, "other_base");
+    assert.equal(il.adult_use_excise_wholesale_percent, "7");
+    assert.match(il.adult_use_tax_potency_tiered ?? "", /\S/);
+    assert.equal(il.adult_use_tax_bases, "potency_tiered;excise_wholesale_percent");
+    const ct = row("CT");
+    assert.equal(ct.adult_use_excise_retail_percent, "");
+    assert.equal(ct.adult_use_excise_retail_percent_null_reason, "other_base");
+    assert.match(ct.adult_use_tax_per_thc_mg ?? "", /^0\.00625 USD per mg total THC/);
+    const nj = row("NJ");
+    assert.equal(nj.adult_use_excise_retail_percent, "");
+    assert.equal(nj.adult_use_excise_retail_percent_null_reason, "other_base");
+    assert.match(nj.adult_use_tax_per_weight ?? "", /^2\.5 USD per ounce/);
+    // A state with only a retail percent keeps it; one with no cannabis tax reads 0.
+    assert.equal(row("CA").adult_use_excise_retail_percent, "15");
+    for (const item of rows) {
+      if (item.adult_use_excise_retail_percent === "0")
+        assert.equal(item.adult_use_tax_bases, "none");
+    }
+  });
+
+  test("every purchase limit, a total-THC limit, and the law beside each value", () => {
+    const oh = row("OH");
+    assert.equal(oh.adult_use_purchase_total_thc_mg, "15000");
+    assert.equal(oh.adult_use_purchase_edible_thc_mg, "");
+    assert.equal(oh.adult_use_purchase_edible_thc_mg_null_reason, "none");
+    const il = row("IL");
+    assert.equal(il.adult_use_purchase_concentrate_grams, "5");
+    assert.equal(il.adult_use_purchase_nonresident_flower_grams, "15");
+    assert.match(il.adult_use_purchase_limit_citation ?? "", /410 ILCS 705/);
+    assert.match(il.adult_use_purchase_limit_verified ?? "", /^\d{4}-\d{2}-\d{2}$/);
+    assert.equal(
+      il.adult_use_purchase_limit_sources_current_to,
+      dataset.manifest.sources_current_to,
+    );
+    assert.equal(il.sources_current_to, dataset.manifest.sources_current_to);
+    assert.equal(row("VA").adult_use_sales_operating, "0");
+    assert.equal(il.adult_use_sales_operating, "1");
+  });
+});
+
 describe("panels", () => {
   const panel = buildPanel(dataset, "yearly", "effective", lastYear, model);
   const header = headerOf(panel.csv);
@@ -102,13 +155,17 @@ describe("panels", () => {
     const published = headerOf(readFileSync(`${PUBLISHED}/panel-yearly-effective.csv`, "utf8"));
     assert.deepEqual(header.slice(0, published.length), published);
     const companions = header.slice(published.length);
-    assert.deepEqual(
-      companions,
-      DATED_COLUMNS.flatMap((column) => [
+    assert.deepEqual(companions, [
+      ...DATED_COLUMNS.flatMap((column) => [
         `${column.name}_null_reason`,
         `${column.name}_confidence`,
       ]),
-    );
+      ...PANEL_BUSINESS_COLUMNS.map((column) => column.name),
+      ...PANEL_BUSINESS_COLUMNS.flatMap((column) => [
+        `${column.name}_null_reason`,
+        `${column.name}_confidence`,
+      ]),
+    ]);
   });
 
   test("a value has a confidence and no null reason; a null has its reason", () => {
@@ -121,7 +178,10 @@ describe("panels", () => {
           assert.equal(reason, "", at);
           assert.notEqual(confidence, "", at);
         } else {
-          assert.ok(["none", "not_applicable", "unknown"].includes(reason), `${at}: '${reason}'`);
+          assert.ok(
+            ["none", "not_applicable", "unknown", "other_base"].includes(reason),
+            `${at}: '${reason}'`,
+          );
           if (reason === "unknown") assert.equal(confidence, "", at);
         }
       }

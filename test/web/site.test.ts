@@ -214,8 +214,8 @@ describe("GET /states/:code", () => {
   }
 });
 
-describe("the state page reads summary, law, facts, then about this record", () => {
-  test("summary first, then each fact group's law (linked when its address is known), the facts, and the notes after the facts", async () => {
+describe("the state page reads summary, the facts at a glance, the facts, their law, then about this record", () => {
+  test("summary first, then the facts at a glance, the facts, each fact group's law (linked when its address is known) after them, and the notes after that", async () => {
     const ca = dataset.byCode.get("CA");
     assert.ok(ca);
     const record: Jurisdiction = {
@@ -248,9 +248,10 @@ describe("the state page reads summary, law, facts, then about this record", () 
       };
       const order = [
         at("Adults 21 and over may possess and buy cannabis."),
-        at('id="law-heading"'),
+        at('id="glance-heading"'),
         at('id="status-heading"'),
         at('id="adult-heading"'),
+        at('id="law-heading"'),
         at('id="about-heading"'),
         at("A reader note."),
         at('id="history-heading"'),
