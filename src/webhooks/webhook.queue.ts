@@ -31,8 +31,11 @@
  *     promptly again.
  *   Why the counts hold with N instances: a claim is one transaction that
  *   first locks the `users` rows of the endpoints it considers (PostgreSQL:
- *   `FOR UPDATE OF users SKIP LOCKED`, so claimers take disjoint users
- *   instead of waiting), then counts what is in flight for those users in a
+ *   `FOR NO KEY UPDATE OF users SKIP LOCKED`, so claimers take disjoint
+ *   users instead of waiting; "no key" because a claim never changes a
+ *   user's key, so the foreign-key checks of a settling attempt, which
+ *   take `FOR KEY SHARE` on the same row, do not wait for it — with
+ *   `FOR UPDATE` a claim and a settle could each wait for the other), then counts what is in flight for those users in a
  *   new statement — which, under READ COMMITTED, sees every committed
  *   claim — and leases within the limits before committing. Two claims for
  *   one user never overlap. On SQLite a claim takes the file's write lock
@@ -467,7 +470,7 @@ export async function claimDueDeliveries(
       .orderBy("e.id")
       // Enough endpoints to reach several accounts when the first has many.
       .limit(Math.min(options.limit * CANDIDATES_PER_SLOT, MAX_CANDIDATES))
-      .$if(supportsSkipLocked(trx), (query) => query.forUpdate("u").skipLocked())
+      .$if(supportsSkipLocked(trx), (query) => query.forNoKeyUpdate("u").skipLocked())
       .execute();
     if (candidates.length === 0) return [];
 
