@@ -13,10 +13,14 @@
  * another process on a busy machine may have taken it meanwhile. The
  * instances listen on port 0 and report theirs in their log; nginx
  * inherits a listening socket the harness bound on port 0 (nginx's own
- * `NGINX` socket inheritance); the TCP proxies listen on port 0 and keep
- * listening while "cut" (they reset what connects instead); redis-server
- * listens on a Unix socket of its own folder, behind such a proxy, so a
- * restart never needs a TCP port again.
+ * `NGINX` socket inheritance); the TCP proxy listens on port 0 and keeps
+ * listening while "cut" (it resets what connects instead). redis-server
+ * can do neither (no port 0, no inherited socket): its port is picked free
+ * just before it starts, a start that finds the port taken picks another,
+ * and a restart after SIGKILL binds the same port again at once. (Redis
+ * behind a proxy of this process was tried: under load the proxy shares
+ * this event loop with the load generator, and Redis commands through it
+ * outran the instances' short command timeout.)
  *
  * Diagnostics: each instance's log and stderr, nginx's error log, each
  * proxy's and redis-server's events are kept; `diagnostics()` returns them
@@ -140,37 +144,36 @@ export type RedisProcess = {
   stop: () => Promise<void>;
 };
 
+/** A port on 127.0.0.1 that was free a moment ago (for redis-server only: see the header). */
+async function portFreeNow(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", resolve);
+  });
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 export async function startRedis(): Promise<RedisProcess> {
   const dir = mkdtempSync(join(tmpdir(), "cls-redis-"));
-  const socketPath = join(dir, "redis.sock");
   const output = outputLog("redis-server");
-  // Its TCP port is the proxy's, held from now until stop().
-  const proxy = await startTcpProxy({ path: socketPath }, "redis proxy");
+  let port = 0;
   let child: ChildProcess | null = null;
   const exited = () =>
     new Promise<void>((resolve) => {
       if (child === null || child.exitCode !== null || child.signalCode !== null) resolve();
       else child.once("exit", () => resolve());
     });
-  const canReach = () =>
-    new Promise<boolean>((resolve) => {
-      const socket = net.connect(socketPath);
-      socket.once("connect", () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once("error", () => resolve(false));
-    });
   const start = async () => {
     const started = spawn(
       "redis-server",
       [
         "--port",
-        "0",
-        "--unixsocket",
-        socketPath,
-        "--unixsocketperm",
-        "700",
+        String(port),
+        "--bind",
+        "127.0.0.1",
         "--save",
         "",
         "--appendonly",
@@ -188,14 +191,24 @@ export async function startRedis(): Promise<RedisProcess> {
     );
     await until("redis-server to accept connections", () => {
       if (started.exitCode !== null)
-        throw new Error(`redis-server exited ${started.exitCode}:\n${output.lines.join("\n")}`);
-      return canReach();
+        throw new Error(`redis-server on ${port} exited ${started.exitCode}`);
+      return canConnect(port);
     });
   };
-  await start();
+  for (let attempt = 1; ; attempt++) {
+    port = await portFreeNow();
+    try {
+      await start();
+      break;
+    } catch (error) {
+      // Taken between the pick and the bind: another port (the instances do not know it yet).
+      if (attempt >= 3) throw new Error(`${String(error)}\n${output.lines.join("\n")}`);
+    }
+  }
+  output.add(`${stamp()} listening on 127.0.0.1:${port}`);
   return {
-    url: `redis://127.0.0.1:${proxy.port}`,
-    port: proxy.port,
+    url: `redis://127.0.0.1:${port}`,
+    port,
     start,
     kill: async () => {
       output.add(`${stamp()} SIGKILL`);
@@ -219,7 +232,6 @@ export async function startRedis(): Promise<RedisProcess> {
       child?.kill("SIGCONT");
       child?.kill("SIGKILL");
       await exited();
-      await proxy.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -235,13 +247,13 @@ export type TcpProxy = {
 };
 
 /**
- * Forwards 127.0.0.1:port → `target` (a host and port, or a Unix socket).
+ * Forwards 127.0.0.1:port → `target`.
  * It listens on port 0 and keeps its port until `close()`: `cut()` drops
  * every open connection and resets each new one at once (what connects
  * sees the store unreachable), `restore()` (idempotent) forwards again.
  */
 export async function startTcpProxy(
-  target: { host: string; port: number } | { path: string },
+  target: { host: string; port: number },
   name = "postgres proxy",
 ): Promise<TcpProxy> {
   const output = outputLog(name);
@@ -254,7 +266,7 @@ export async function startTcpProxy(
       client.resetAndDestroy();
       return;
     }
-    const upstream = "path" in target ? net.connect(target.path) : net.connect(target);
+    const upstream = net.connect(target);
     for (const s of [client, upstream]) {
       sockets.add(s);
       s.on("close", () => sockets.delete(s));
