@@ -9,7 +9,17 @@ import { join } from "node:path";
 import { after } from "node:test";
 import { PROJECT_ROOT } from "../../src/paths.ts";
 
-export type ServerProcess = { child: ChildProcess; output: () => string };
+export type ServerProcess = {
+  child: ChildProcess;
+  output: () => string;
+  /**
+   * The port it listens on, read from its log: start it with `PORT: "0"` so
+   * the server binds a port itself instead of one picked free and bound
+   * later (which another process on a busy machine may take meanwhile).
+   * Null until it listens (the log needs LOG_LEVEL info, the default here).
+   */
+  port: () => number | null;
+};
 
 const children: ChildProcess[] = [];
 after(() => {
@@ -37,5 +47,12 @@ export function spawnServer(
   child.stderr?.on("data", (chunk) => {
     output += chunk;
   });
-  return { child, output: () => output };
+  return {
+    child,
+    output: () => output,
+    port: () => {
+      const listening = /Server listening at http:\/\/[^\s"]+:(\d+)/.exec(output);
+      return listening === null ? null : Number(listening[1]);
+    },
+  };
 }
