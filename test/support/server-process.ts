@@ -56,3 +56,37 @@ export function spawnServer(
     },
   };
 }
+
+/**
+ * The port a server started with `PORT=0` and LOG_LEVEL info listens on,
+ * read from its stdout (piped; kept flowing after, so it never blocks).
+ * Rejects if it exits first or does not listen within `timeoutMs`.
+ */
+export function listeningPort(child: ChildProcess, timeoutMs = 180_000): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let seen = "";
+    const onData = (chunk: Buffer) => {
+      seen = (seen + chunk.toString()).slice(-4096);
+      const listening = /Server listening at http:\/\/[^\s"]+:(\d+)/.exec(seen);
+      if (listening === null) return;
+      done();
+      resolve(Number(listening[1]));
+    };
+    const onExit = (code: number | null) => {
+      done();
+      reject(new Error(`the server exited (${code}) before listening`));
+    };
+    const timer = setTimeout(() => {
+      done();
+      reject(new Error(`the server did not listen within ${timeoutMs / 1000} s`));
+    }, timeoutMs);
+    const done = () => {
+      clearTimeout(timer);
+      child.stdout?.off("data", onData);
+      child.off("exit", onExit);
+      child.stdout?.resume();
+    };
+    child.stdout?.on("data", onData);
+    child.once("exit", onExit);
+  });
+}
