@@ -22,6 +22,8 @@
  * - An API problem (unknown jurisdiction, bad parameter, an invalid key, a
  *   429 still refused after the client's retries) is a tool error carrying
  *   the RFC 9457 problem, so the assistant can read it and correct itself.
+ *   An answer that is not the API's JSON is a tool error with a fixed text
+ *   (`bad_upstream_response`), never a piece of that answer.
  */
 import { ApiProblemError, type Client, type Status } from "@cannabis-legal-status/client";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -279,13 +281,42 @@ class ToolProblem extends Error {
   }
 }
 
+/**
+ * What the assistant is told when the API's answer is not the API's JSON
+ * (a proxy's error page, a captive portal, a truncated body): a fixed
+ * text. Nothing of that body is repeated — it is not ours, may hold
+ * anything, and would reach the model as if the API had said it.
+ */
+const NOT_THE_API: { code: string; detail: string } = {
+  code: "bad_upstream_response",
+  detail:
+    "The API's answer was not the API's JSON (perhaps a proxy's or gateway's error page). Try again later, or check CLS_BASE_URL.",
+};
+
+const isApiProblem = (value: unknown): boolean =>
+  value !== null &&
+  typeof value === "object" &&
+  !Array.isArray(value) &&
+  typeof (value as { code?: unknown }).code === "string" &&
+  typeof (value as { detail?: unknown }).detail === "string";
+
+/** True when parsing the answer as JSON failed, here or in anything that caused `error`. */
+function isUnparsable(error: unknown, depth = 0): boolean {
+  if (error instanceof SyntaxError) return true;
+  return error instanceof Error && depth < 5 && isUnparsable(error.cause, depth + 1);
+}
+
 function refusal(error: unknown): CallToolResult {
   const problem =
     error instanceof ApiProblemError
-      ? error.problem
+      ? isApiProblem(error.problem)
+        ? error.problem
+        : { ...NOT_THE_API, status: error.status }
       : error instanceof ToolProblem
         ? error.problem
-        : { code: "api_unreachable", detail: messageOf(error) };
+        : isUnparsable(error)
+          ? NOT_THE_API
+          : { code: "api_unreachable", detail: messageOf(error) };
   return { isError: true, content: [{ type: "text", text: JSON.stringify({ problem }) }] };
 }
 

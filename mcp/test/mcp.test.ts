@@ -7,6 +7,8 @@
  */
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -452,6 +454,36 @@ describe("configuration", () => {
       assert.equal(problem.code, "invalid_api_key");
     } finally {
       await client.close();
+    }
+  });
+});
+
+describe("an upstream that is not the API", () => {
+  test("a non-JSON answer is a tool error with a fixed text, nothing of the body", async () => {
+    const page = "<html><body>GATEWAY-SECRET-7f3a internal-host.corp.example</body></html>";
+    const upstream = createServer((request, response) => {
+      const ok = (request.url ?? "").startsWith("/v1/federal");
+      response.writeHead(ok ? 200 : 502, { "content-type": "text/html" }).end(page);
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
+    const { port } = upstream.address() as AddressInfo;
+    const client = await connect({ CLS_BASE_URL: `http://127.0.0.1:${port}` });
+    try {
+      for (const [name, args] of [
+        ["get_federal", {}],
+        ["get_jurisdiction", { code: "CA" }],
+      ] as const) {
+        const result = await client.callTool({ name, arguments: args });
+        assert.equal(result.isError, true, name);
+        const text = JSON.stringify(result.content);
+        assert.match(text, /bad_upstream_response/, name);
+        assert.match(text, /not the API's JSON/, name);
+        for (const piece of ["GATEWAY", "SECRET", "html", "<", "internal-host"])
+          assert.ok(!text.includes(piece), `${name}: ${piece} echoed in ${text}`);
+      }
+    } finally {
+      await client.close();
+      await new Promise((resolve) => upstream.close(resolve));
     }
   });
 });

@@ -22,6 +22,7 @@
 import type { Database } from "../db/database.ts";
 import { withUserLocked } from "../db/database.ts";
 import type { ClaimedAccountRemovals } from "../mail/messages.ts";
+import { retireEmailTokens } from "./email-tokens.ts";
 
 export type PasswordReset = {
   /** Null when the account was confirmed already (nothing else removed). */
@@ -37,7 +38,8 @@ function hostOf(url: string): string {
 }
 
 /**
- * Sets the new password hash, ends every session, marks the address
+ * Sets the new password hash, ends every session and every other reset
+ * link, marks the address
  * confirmed when `tokenEmail` (the address the reset link was mailed to) is
  * still the account's, and — when that address had never been confirmed —
  * removes everything the account held. Null when the user is gone.
@@ -62,6 +64,11 @@ export async function resetPassword(
       .deleteFrom("sessions")
       .where("user_id", "=", input.userId)
       .executeTakeFirst();
+    await retireEmailTokens(trx, {
+      userId: input.userId,
+      purpose: "password_reset",
+      nowIso: input.nowIso,
+    });
     const proven = user.email === input.tokenEmail;
     if (!proven || user.email_verified_at !== null) return { claimed: null };
     await trx

@@ -46,13 +46,13 @@ import {
 } from "./passwords.ts";
 import { logSecurityEvent } from "./security-events.ts";
 import { requireLogin, requireSession, type SessionCookies, sessionOf } from "./session.plugin.ts";
-import { createSession, deleteSession, deleteUserSessions } from "./sessions.ts";
+import { createSession, deleteSession } from "./sessions.ts";
 import {
+  changePassword,
   createUser,
   deleteUser,
   findUserByEmail,
   findUserById,
-  updatePasswordHash,
 } from "./users.repository.ts";
 
 export type AccountLimiters = {
@@ -486,8 +486,11 @@ export async function accountsRoutes(
       if (current !== null)
         return again(current.status, { current_password: current.message, ...errors });
       if (Object.keys(errors).length > 0) return again(400, errors);
-      await updatePasswordHash(db, user.id, await hash(request, password), nowIso());
-      await deleteUserSessions(db, user.id);
+      await changePassword(db, {
+        userId: user.id,
+        passwordHash: await hash(request, password),
+        nowIso: nowIso(),
+      });
       options.onPasswordChanged?.(user.id);
       options.events?.passwordChanged(user);
       request.session = null;

@@ -5,7 +5,10 @@
  * email; the database keeps its SHA-256, so a leaked table cannot be used.
  * A token works once (`used_at` is set by the same UPDATE that checks it, so
  * two concurrent uses cannot both succeed) and only before `expires_at`.
- * Issuing a new token of a purpose retires the user's earlier ones.
+ * Issuing a new token of a purpose retires the user's earlier ones, and a
+ * password change or reset retires every outstanding reset link
+ * (`retireEmailTokens`, in the transaction that changes the password): a
+ * link mailed before the change must not undo it.
  */
 import { randomBytes } from "node:crypto";
 import type { Database } from "../db/database.ts";
@@ -40,6 +43,21 @@ export async function issueEmailToken(
     })
     .execute();
   return token;
+}
+
+/** Marks every live token of `purpose` of the user used; returns how many were live. */
+export async function retireEmailTokens(
+  db: Database,
+  input: { userId: string; purpose: TokenPurpose; nowIso: string },
+): Promise<number> {
+  const result = await db
+    .updateTable("email_tokens")
+    .set({ used_at: input.nowIso })
+    .where("user_id", "=", input.userId)
+    .where("purpose", "=", input.purpose)
+    .where("used_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 function plausible(token: string): boolean {

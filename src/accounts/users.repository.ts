@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { Database } from "../db/database.ts";
+import { type Database, withUserLocked } from "../db/database.ts";
 import { normalizeEmail } from "./email.ts";
+import { retireEmailTokens } from "./email-tokens.ts";
 
 export { normalizeEmail };
 
@@ -85,6 +86,27 @@ export async function updatePasswordHash(
     .set({ password_hash: passwordHash, password_changed_at: nowIso })
     .where("id", "=", userId)
     .execute();
+}
+
+/**
+ * A password change by the signed-in owner, in one transaction under the
+ * user's row lock: the new hash, every session ended, and every reset link
+ * still outstanding retired — one mailed before the change (perhaps to
+ * someone reading the owner's mail) no longer replaces the new password.
+ */
+export async function changePassword(
+  db: Database,
+  input: { userId: string; passwordHash: string; nowIso: string },
+): Promise<void> {
+  await withUserLocked(db, input.userId, async (trx) => {
+    await updatePasswordHash(trx, input.userId, input.passwordHash, input.nowIso);
+    await trx.deleteFrom("sessions").where("user_id", "=", input.userId).execute();
+    await retireEmailTokens(trx, {
+      userId: input.userId,
+      purpose: "password_reset",
+      nowIso: input.nowIso,
+    });
+  });
 }
 
 /** Deletes the user; sessions and API keys go with it (ON DELETE CASCADE). */

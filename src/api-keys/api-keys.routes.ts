@@ -35,7 +35,12 @@ import {
   findApiKeyForUser,
   listApiKeys,
 } from "./api-keys.repository.ts";
-import { daysLeft, EXPIRY_NOTICE_DAYS } from "./key-expiry.ts";
+import {
+  daysLeft,
+  EXPIRY_HORIZON_YEARS,
+  EXPIRY_NOTICE_DAYS,
+  latestExpiryDay,
+} from "./key-expiry.ts";
 
 export const MAX_KEYS_PER_USER = 10;
 /**
@@ -196,8 +201,8 @@ ${
     id: "key-expires",
     label: "Expires (optional)",
     type: "date",
-    hint: "The key works through the end of this day (UTC). Leave empty for a key that does not expire.",
-    attributes: html`min="${tomorrow}"`,
+    hint: `The key works through the end of this day (UTC), at most ${EXPIRY_HORIZON_YEARS} years from today. Leave empty for a key that does not expire.`,
+    attributes: html`min="${tomorrow}" max="${latestExpiryDay(now)}"`,
   })}
   <button type="submit">Create key</button>
 </form>`
@@ -297,6 +302,8 @@ export async function apiKeysPages(
       if (nameProblem !== null) errors.name = nameProblem;
       if (expires !== "" && !(isCalendarDate(expires) && expires > isoDay(new Date(now))))
         errors.expires = "The expiration date must be a date in the future.";
+      else if (expires !== "" && expires > latestExpiryDay(now))
+        errors.expires = `The expiration date must be at most ${EXPIRY_HORIZON_YEARS} years away (${latestExpiryDay(now)} at the latest). Leave it empty for a key that does not expire.`;
       if (Object.keys(errors).length > 0) return render(400, null, { errors });
       if (!/^[0-9a-f]{32}$/.test(form.nonce ?? "")) {
         return render(400, {

@@ -12,6 +12,26 @@ import { keyExpiringMail } from "../mail/messages.ts";
 export const EXPIRY_NOTICE_DAYS = 7;
 const DAY_MS = 86_400_000;
 
+/**
+ * How far ahead a key's expiration date may be: 10 years. A key meant to
+ * last longer is a key that does not expire (leave the date empty). The
+ * bound keeps every stored expiry a four-digit year, so `expires_at`
+ * compares as text in both databases (a day in 9999 would be stored as
+ * `+010000-01-01…` and sort before every other year).
+ */
+export const EXPIRY_HORIZON_YEARS = 10;
+
+/** The last day (YYYY-MM-DD, UTC) a key created at `nowMs` may be set to expire on. */
+export function latestExpiryDay(nowMs: number): string {
+  const now = new Date(nowMs);
+  const latest = new Date(
+    Date.UTC(now.getUTCFullYear() + EXPIRY_HORIZON_YEARS, now.getUTCMonth(), now.getUTCDate()),
+  );
+  // 29 February ten years on may not exist: the day before 1 March then.
+  if (latest.getUTCDate() !== now.getUTCDate()) latest.setUTCDate(0);
+  return latest.toISOString().slice(0, 10);
+}
+
 /** Whole days until the key stops working (rounded up); null if it never expires or has expired. */
 export function daysLeft(expiresAt: string | null, nowMs: number): number | null {
   if (expiresAt === null) return null;

@@ -37,15 +37,21 @@ const serializeFederal: (body: unknown) => string = JSON.stringify;
 const serializeChangesMeta: (body: unknown) => string = JSON.stringify;
 
 /** Point-in-time records are rebuilt objects: serialized by their schema, compiled on first use. */
-function lazySerializer(schema: Parameters<typeof fastJson>[0]): (body: unknown) => string {
+function lazySerializer(schema: Parameters<typeof fastJson>[0]) {
   let serialize: ((body: unknown) => string) | undefined;
-  return (body) => {
+  const lazy = (body: unknown): string => {
     serialize ??= fastJson(schema) as (body: unknown) => string;
     return serialize(body);
   };
+  return Object.assign(lazy, { isCompiled: () => serialize !== undefined });
 }
 const serializeStatesAsOf = lazySerializer(StatesAsOfResponse);
 const serializeStateAsOf = lazySerializer(StateAsOfResponse);
+
+/** True once both `as_of` serializers are compiled (by `warmAsOf` after listening, or a first caller). */
+export function isAsOfWarm(): boolean {
+  return serializeStatesAsOf.isCompiled() && serializeStateAsOf.isCompiled();
+}
 
 /** Bodies built on demand (as_of, fields, GeoJSON) kept for reuse, oldest dropped first. */
 const VARIANT_CACHE_SIZE = 256;
@@ -352,4 +358,16 @@ export function buildApiViews(dataset: Dataset<LawRecord>, law: LawModel): ApiVi
       }
     },
   });
+}
+
+/**
+ * Builds one `as_of` answer of each kind (the list, one jurisdiction) for
+ * `day`, so the first caller's answer does not pay for what every `as_of`
+ * answer shares: the schema-driven serializers and the checks they compile.
+ * The answers stay in the variant cache like any other.
+ */
+export function warmAsOf(views: ApiViews, day: string): void {
+  const filter = { includeTerritories: true, statuses: null, decriminalized: null };
+  views.statesVariant(filter, { asOf: day, fields: null, geojson: false });
+  views.stateVariant("CA", { asOf: day, fields: null });
 }

@@ -32,7 +32,7 @@ export type DatabaseHandle = {
 export type DatabaseOptions = {
   /** Called for every query executed (tests count them). */
   onQuery?: (sql: string) => void;
-  /** Called when the PostgreSQL pool reports an error on an idle connection (logged by the caller). */
+  /** Called when a PostgreSQL connection, idle or in use, is lost (logged by the caller). */
   onPoolError?: (error: Error) => void;
 };
 
@@ -71,9 +71,16 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
         statement_timeout: PG_POOL.statementTimeoutMs,
         query_timeout: PG_POOL.statementTimeoutMs + 1_000,
       });
-      // An idle connection dropped by the server (restart, network cut) is
-      // reported here; unhandled, it would crash the process.
+      // A connection dropped by the server (restart, network cut) emits
+      // "error"; unhandled, that would crash the process. The pool listens
+      // to its idle connections (below); a connection in use — between two
+      // statements of a transaction, say — gets a listener of its own when
+      // it is made. Its next query then fails (an unavailable database:
+      // 503) and the pool discards it when it is released.
       created.on("error", (error) => options.onPoolError?.(error));
+      created.on("connect", (client) => {
+        client.on("error", (error) => options.onPoolError?.(error));
+      });
       return created;
     };
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), ...log });

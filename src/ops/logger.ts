@@ -3,19 +3,17 @@
  * secret never reach a log line (src/ops/log-redaction.ts).
  */
 import type { FastifyServerOptions } from "fastify";
-import { KEY_PARAMETER_NAMES } from "../api-keys/api-keys.format.ts";
 import type { Config } from "../config.ts";
 import { REDACTED, redactDeep, redactSecrets } from "./log-redaction.ts";
 import type { LogStream } from "./log-stream.ts";
 
-const KEY_IN_URL = new RegExp(`([?&](?:${KEY_PARAMETER_NAMES.join("|")})=)[^&#]*`, "g");
-
 /**
- * Log form of a URL: never the value of a key-named parameter, and never
- * anything shaped like a key, wherever it is (src/ops/log-redaction.ts).
+ * Log form of a URL: never the value of a secret-bearing parameter
+ * (`token=`, `_csrf=`, `api_key=`…), and never anything shaped like a key,
+ * wherever it is (src/ops/log-redaction.ts).
  */
 export function redactUrl(url: string): string {
-  return redactSecrets(url.replace(KEY_IN_URL, `$1${REDACTED}`));
+  return redactSecrets(url);
 }
 
 /** Pino options; `stream` is where lines go (stdout, line by line, when omitted). */

@@ -6,14 +6,26 @@
  *
  * Each pass claims as many due deliveries as there are free slots, each for
  * a lease longer than one attempt can take (the 10 s timeout plus margin),
- * posts them signed, and settles each: delivered (any 2xx), retried later
+ * posts them signed — a test event with its short deadline (3 s), anything
+ * else with 10 s — and settles each: delivered (any 2xx), retried later
  * (backoff with jitter, webhook.retry.ts), given up after about a day (test
  * events and resends: after their one attempt), or — on 410 Gone, or after
  * failing for 3 days — the endpoint disabled and its owner told (at most
  * once a day). Which deliveries fill the slots is the queue's fair claim
  * (webhook.queue.ts): round-robin over endpoints, a few in flight per
  * endpoint and per account, endpoints that time out paused, so a receiver
- * that never answers holds a few slots, never all of them. Passes run every `pollIntervalMs`, at once after a wake()
+ * that never answers holds a few slots, never all of them.
+ *
+ * Slots are for prompt attempts. An attempt still unanswered after
+ * `slotHoldMs` (500 ms) gives its slot back and waits in the slow lane
+ * (at most `slowLane` attempts, 4 × concurrency by default); only when the
+ * slow lane is full does a slow attempt keep its slot. So receivers that
+ * answer late — even many accounts' worth, each within its in-flight
+ * limit — delay other accounts' deliveries by half a second at most, not
+ * by their whole deadline. The lane bounds sockets and memory: at most
+ * concurrency + slowLane attempts per instance.
+ *
+ * Passes run every `pollIntervalMs`, at once after a wake()
  * (something was enqueued here), and again straight away while work keeps
  * coming. Every `purgeIntervalMs` (and on start) a tick also removes settled
  * deliveries older than the retention, in batches (webhook.queue.ts
@@ -22,6 +34,7 @@
  */
 import type { Database } from "../db/database.ts";
 import type { Clock } from "../lib/clock.ts";
+import { TEST_EVENT_TYPE } from "./webhook.events.ts";
 import {
   type AttemptOutcome,
   type ClaimedDelivery,
@@ -33,10 +46,15 @@ import {
 import {
   DISABLE_AFTER_FAILING_MS,
   isDelivered,
+  isSlowAttempt,
   RETRY_POLICY,
   retryDelayMs,
 } from "./webhook.retry.ts";
-import { DELIVERY_TIMEOUT_MS, type WebhookSender } from "./webhook.sender.ts";
+import {
+  DELIVERY_TIMEOUT_MS,
+  TEST_DELIVERY_TIMEOUT_MS,
+  type WebhookSender,
+} from "./webhook.sender.ts";
 import { signatureHeaders } from "./webhook.signing.ts";
 
 export const DELIVERY_OUTCOMES = ["delivered", "retry", "failed", "gone", "lost_lease"] as const;
@@ -45,12 +63,24 @@ export type DeliveryOutcome = (typeof DELIVERY_OUTCOMES)[number];
 /** A lease outlives the longest attempt (the timeout) by this much. */
 export const LEASE_MARGIN_MS = 5_000;
 
+/** How long an attempt holds a delivery slot before it waits in the slow lane instead. */
+export const SLOT_HOLD_MS = 500;
+
+/** The deadline of one attempt: short for a test event. */
+export function deadlineOf(claimed: Pick<ClaimedDelivery, "eventType">): number {
+  return claimed.eventType === TEST_EVENT_TYPE ? TEST_DELIVERY_TIMEOUT_MS : DELIVERY_TIMEOUT_MS;
+}
+
 export type WebhookDispatcherOptions = {
   db: Database;
   clock: Clock;
   send: WebhookSender;
-  /** Deliveries in flight at once on this instance. */
+  /** Prompt deliveries in flight at once on this instance (the slots). */
   concurrency: number;
+  /** Attempts past `slotHoldMs` that may wait outside the slots (4 × concurrency by default). */
+  slowLane?: number;
+  /** How long an attempt holds its slot (SLOT_HOLD_MS by default). */
+  slotHoldMs?: number;
   pollIntervalMs?: number;
   /** How often settled deliveries past their retention are purged (an hour by default). */
   purgeIntervalMs?: number;
@@ -109,7 +139,18 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   let purging: Promise<void> | null = null;
   const leaseMs = options.leaseMs ?? DELIVERY_TIMEOUT_MS + LEASE_MARGIN_MS;
   const random = options.random ?? Math.random;
+  const slowLane = options.slowLane ?? 4 * options.concurrency;
+  const slotHoldMs = options.slotHoldMs ?? SLOT_HOLD_MS;
+  /** Every attempt running; those holding a slot; the rest are in the slow lane. */
   const inFlight = new Set<Promise<void>>();
+  const holdingSlot = new Set<Promise<void>>();
+  /** Holding a slot past `slotHoldMs` because the slow lane was full: the first to move when it has room. */
+  const overdue = new Set<Promise<void>>();
+  const toSlowLane = (attempt: Promise<void>) => {
+    overdue.delete(attempt);
+    holdingSlot.delete(attempt);
+  };
+  const slowLaneHasRoom = () => inFlight.size - holdingSlot.size < slowLane;
   let timer: NodeJS.Timeout | undefined;
   let stopped = true;
   let claiming: Promise<Promise<void>[]> | null = null;
@@ -117,10 +158,12 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
 
   const deliver = async (claimed: ClaimedDelivery): Promise<void> => {
     const headers = signatureHeaders(claimed.secrets, claimed.id, clock.now(), claimed.payload);
-    const result = await send(claimed.url, claimed.payload, headers);
+    const timeoutMs = deadlineOf(claimed);
+    const result = await send(claimed.url, claimed.payload, headers, { timeoutMs });
     const nowMs = clock.now();
     const outcome = outcomeOf(claimed, result.status, nowMs, random);
-    const settled = await settleDelivery(db, claimed, result, outcome, {
+    const slow = isSlowAttempt(result, timeoutMs);
+    const settled = await settleDelivery(db, claimed, { ...result, slow }, outcome, {
       nowMs,
       disableAfterMs: DISABLE_AFTER_FAILING_MS,
     });
@@ -137,10 +180,11 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
 
   /** Claims what is due into the free slots and starts it; resolves to the started attempts. */
   const claim = async (): Promise<Promise<void>[]> => {
-    const free = options.concurrency - inFlight.size;
+    const free = options.concurrency - holdingSlot.size;
     const claimed = await claimDueDeliveries(db, { nowMs: clock.now(), leaseMs, limit: free });
     if (claimed.length > 0 && claimed.length === free) again = true;
     return claimed.map((delivery) => {
+      let holdTimer: NodeJS.Timeout | undefined;
       const attempt: Promise<void> = deliver(delivery)
         .catch((error: unknown) =>
           log.error(
@@ -149,11 +193,28 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
           ),
         )
         .finally(() => {
+          clearTimeout(holdTimer);
           inFlight.delete(attempt);
+          holdingSlot.delete(attempt);
+          overdue.delete(attempt);
+          const [waiting] = overdue;
+          if (waiting !== undefined && slowLaneHasRoom()) toSlowLane(waiting);
           // A slot came free: more may be due.
           wake();
         });
       inFlight.add(attempt);
+      holdingSlot.add(attempt);
+      // Still unanswered: wait in the slow lane, if it has room, and free the slot.
+      holdTimer = setTimeout(() => {
+        if (!holdingSlot.has(attempt)) return;
+        if (!slowLaneHasRoom()) {
+          overdue.add(attempt);
+          return;
+        }
+        toSlowLane(attempt);
+        wake();
+      }, slotHoldMs);
+      holdTimer.unref();
       return attempt;
     });
   };
@@ -179,7 +240,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   };
 
   function wake(): void {
-    if (stopped || inFlight.size >= options.concurrency) return;
+    if (stopped || holdingSlot.size >= options.concurrency) return;
     void claimOnce();
   }
 

@@ -15,17 +15,27 @@
  *     counted over every instance (a delivery is in flight while its lease
  *     runs). With 8 slots per instance, one account can hold at most 4 of
  *     them, on all instances together.
- *   - Round-robin: endpoints with due deliveries are served least recently
- *     claimed first (`last_claimed_at`), one delivery each before a second
- *     each, so a backlog at one endpoint never goes ahead of another
+ *   - Round-robin by account, then by endpoint: accounts with due
+ *     deliveries are served least recently claimed first (an account's
+ *     last claim is its endpoints' latest `last_claimed_at`), and within a
+ *     claim one endpoint of each account goes before a second endpoint of
+ *     any; within an account, endpoints go least recently claimed first,
+ *     one delivery each before a second each. So N other accounts cost an
+ *     account's next delivery at most N turns, however many endpoints
+ *     they have, and a backlog at one endpoint never goes ahead of another
  *     endpoint's next delivery.
- *   - Circuit breaker: an attempt that timed out pauses its endpoint
- *     (`paused_until`: 1 minute, doubling up to 30, webhook.retry.ts); after
- *     the pause it gets one attempt at a time until it answers again.
+ *   - Circuit breaker: an attempt that timed out, or was answered after
+ *     more than half its deadline (webhook.retry.ts `isSlowAttempt`),
+ *     pauses its endpoint (`paused_until`: 1 minute, doubling up to 30);
+ *     after the pause it gets one attempt at a time until it answers
+ *     promptly again.
  *   Why the counts hold with N instances: a claim is one transaction that
  *   first locks the `users` rows of the endpoints it considers (PostgreSQL:
- *   `FOR UPDATE OF users SKIP LOCKED`, so claimers take disjoint users
- *   instead of waiting), then counts what is in flight for those users in a
+ *   `FOR NO KEY UPDATE OF users SKIP LOCKED`, so claimers take disjoint
+ *   users instead of waiting; "no key" because a claim never changes a
+ *   user's key, so the foreign-key checks of a settling attempt, which
+ *   take `FOR KEY SHARE` on the same row, do not wait for it — with
+ *   `FOR UPDATE` a claim and a settle could each wait for the other), then counts what is in flight for those users in a
  *   new statement — which, under READ COMMITTED, sees every committed
  *   claim — and leases within the limits before committing. Two claims for
  *   one user never overlap. On SQLite a claim takes the file's write lock
@@ -345,6 +355,33 @@ export async function announceDatasetRelease(
   });
 }
 
+/** Endpoints considered per free slot in one claim, so that a claim reaches past one account's endpoints. */
+const CANDIDATES_PER_SLOT = 4;
+const MAX_CANDIDATES = 64;
+
+/**
+ * Endpoints ordered by account, then endpoint (least recently served first),
+ * interleaved so accounts take turns: the first endpoint of every account,
+ * then the second of every account, and so on.
+ */
+export function byAccountInTurn<T extends { user_id: string }>(endpoints: readonly T[]): T[] {
+  const accounts = new Map<string, T[]>();
+  for (const endpoint of endpoints) {
+    const list = accounts.get(endpoint.user_id);
+    if (list === undefined) accounts.set(endpoint.user_id, [endpoint]);
+    else list.push(endpoint);
+  }
+  const lists = [...accounts.values()];
+  const turns: T[] = [];
+  for (let round = 0; turns.length < endpoints.length; round++) {
+    for (const list of lists) {
+      const endpoint = list[round];
+      if (endpoint !== undefined) turns.push(endpoint);
+    }
+  }
+  return turns;
+}
+
 export type ClaimedDelivery = {
   id: string;
   eventId: string;
@@ -421,10 +458,19 @@ export async function claimDueDeliveries(
         "<",
         FAIRNESS.inFlightPerUser,
       )
+      // Accounts least recently served first, then their endpoints likewise.
+      .orderBy((eb) =>
+        eb
+          .selectFrom("webhook_endpoints as a")
+          .select(sql<string>`coalesce(max(a.last_claimed_at), '')`.as("t"))
+          .whereRef("a.user_id", "=", "e.user_id"),
+      )
+      .orderBy("e.user_id")
       .orderBy(sql`coalesce(e.last_claimed_at, '')`)
       .orderBy("e.id")
-      .limit(options.limit)
-      .$if(supportsSkipLocked(trx), (query) => query.forUpdate("u").skipLocked())
+      // Enough endpoints to reach several accounts when the first has many.
+      .limit(Math.min(options.limit * CANDIDATES_PER_SLOT, MAX_CANDIDATES))
+      .$if(supportsSkipLocked(trx), (query) => query.forNoKeyUpdate("u").skipLocked())
       .execute();
     if (candidates.length === 0) return [];
 
@@ -470,11 +516,14 @@ export async function claimDueDeliveries(
       queues.set(candidate.id, rows);
     }
 
-    // 4. Round-robin: one each, in turn, then a second each, within the limits.
+    // 4. Round-robin: accounts in turn (each one's first endpoint, then each
+    //    one's second…), one delivery per endpoint, then a second each,
+    //    within the limits.
+    const turns = byAccountInTurn(candidates);
     const picked = new Map<string, { due: Due; endpoint: (typeof candidates)[number] }>();
     const served = new Set<string>();
     for (let turn = 0; turn < FAIRNESS.inFlightPerEndpoint; turn++) {
-      for (const candidate of candidates) {
+      for (const candidate of turns) {
         if (picked.size >= options.limit) break;
         const due = queues.get(candidate.id)?.[turn];
         if (due === undefined) continue;
@@ -560,14 +609,22 @@ export type SettleResult = {
 /**
  * Records one attempt: the delivery's new state (fenced by the lease
  * token), the log line (keeping the newest DELIVERY_LOG_SIZE per endpoint),
- * the circuit breaker (a timeout pauses the endpoint, an answer closes it),
+ * the circuit breaker (a timeout or a slow answer pauses the endpoint, a
+ * prompt answer closes it),
  * and the endpoint's health — healthy again on success; disabled on 410, or
  * when it has failed every attempt for `disableAfterMs`.
  */
 export async function settleDelivery(
   db: Database,
   claimed: ClaimedDelivery,
-  result: { status: number | null; error: string | null; durationMs: number; timedOut?: boolean },
+  result: {
+    status: number | null;
+    error: string | null;
+    durationMs: number;
+    timedOut?: boolean;
+    /** Timed out, or answered after more than half its deadline (webhook.retry.ts `isSlowAttempt`). */
+    slow?: boolean;
+  },
   outcome: AttemptOutcome,
   options: { nowMs: number; disableAfterMs: number },
 ): Promise<SettleResult> {
@@ -669,17 +726,18 @@ export async function settleDelivery(
 }
 
 /**
- * The circuit breaker: an attempt that got no answer in time pauses the
- * endpoint (longer after each timeout in a row); any answer closes it.
- * Errors that cost no waiting (refused, no such host) change nothing.
+ * The circuit breaker: an attempt that got no answer in time, or a slow
+ * one, pauses the endpoint (longer after each in a row; the column keeps
+ * its first name, `timeouts_in_a_row`); a prompt answer closes it. Errors
+ * that cost no waiting (refused, no such host) change nothing.
  */
 async function recordBreaker(
   db: Database,
   endpointId: string,
-  result: { status: number | null; timedOut?: boolean },
+  result: { status: number | null; timedOut?: boolean; slow?: boolean },
   nowMs: number,
 ): Promise<void> {
-  if (result.timedOut === true) {
+  if (result.timedOut === true || result.slow === true) {
     const row = await db
       .updateTable("webhook_endpoints")
       .set({ timeouts_in_a_row: sql<number>`timeouts_in_a_row + 1` })

@@ -11,10 +11,14 @@
  *
  * Endpoints: one that has failed every attempt for 3 days is disabled and
  * its owner emailed; a 410 Gone disables it at once. One whose receiver
- * let an attempt time out is paused (the circuit breaker, BREAKER_POLICY):
- * nothing is sent to it for 1 minute, then 2, 4, … up to 30 minutes after
- * each further timeout in a row; after a pause it gets one attempt at a
- * time, and any answer closes the breaker.
+ * let an attempt time out, or answered it slowly — after more than half
+ * the attempt's deadline (`BREAKER_POLICY.slowFraction`: 5 s of an event's
+ * 10 s, 1.5 s of a test event's 3 s), whatever the status — is paused (the
+ * circuit breaker, BREAKER_POLICY): nothing is sent to it for 1 minute,
+ * then 2, 4, … up to 30 minutes after each further slow attempt in a row;
+ * after a pause it gets one attempt at a time, and a prompt answer closes
+ * the breaker. Counting only timeouts let a receiver that answers `500`
+ * just inside the deadline hold a slot for 9.5 s per attempt, for ever.
  */
 export const RETRY_POLICY = {
   firstDelayMs: 30_000,
@@ -26,7 +30,20 @@ export const RETRY_POLICY = {
 
 export const DISABLE_AFTER_FAILING_MS = 3 * 24 * 60 * 60_000;
 
-export const BREAKER_POLICY = { firstPauseMs: 60_000, maxPauseMs: 30 * 60_000 } as const;
+export const BREAKER_POLICY = {
+  firstPauseMs: 60_000,
+  maxPauseMs: 30 * 60_000,
+  /** An answer after this share of the attempt's deadline counts as a timeout. */
+  slowFraction: 0.5,
+} as const;
+
+/** True when an attempt with deadline `timeoutMs` counts against its endpoint's breaker. */
+export function isSlowAttempt(
+  result: { durationMs: number; timedOut?: boolean },
+  timeoutMs: number,
+): boolean {
+  return result.timedOut === true || result.durationMs > timeoutMs * BREAKER_POLICY.slowFraction;
+}
 
 /** How long an endpoint is paused after its `timeoutsInARow`-th timeout in a row (1-based). */
 export function breakerPauseMs(timeoutsInARow: number): number {

@@ -5,8 +5,9 @@
  *   is checked when the connection is made;
  * - redirects are not followed: a 3xx is reported as the attempt's status,
  *   which is not a success;
- * - the whole attempt (connect, send, response headers) has `timeoutMs`
- *   (10 s); at most `maxResponseBytes` of the response body are read, then
+ * - the whole attempt (connect, send, response headers) has a deadline:
+ *   `DELIVERY_TIMEOUT_MS` (10 s) for an event, `TEST_DELIVERY_TIMEOUT_MS`
+ *   (3 s) for a test event (the dispatcher chooses, per attempt); at most `maxResponseBytes` of the response body are read, then
  *   the connection is dropped — a receiver cannot make us download anything;
  * - it never throws: the result is the status, or an error message safe to
  *   show the endpoint's owner (no stack, nothing about our network).
@@ -16,6 +17,12 @@ import https from "node:https";
 import type { GuardedAgents } from "./webhook.address-guard.ts";
 
 export const DELIVERY_TIMEOUT_MS = 10_000;
+/**
+ * A test event's deadline. It proves the receiver answers; a receiver that
+ * answers a test in time answers events in time. Short, so that clicking
+ * "Send test event" cannot hold delivery slots for long.
+ */
+export const TEST_DELIVERY_TIMEOUT_MS = 3_000;
 export const MAX_RESPONSE_BYTES = 4 * 1024;
 
 export type SendResult = {
@@ -32,6 +39,8 @@ export type WebhookSender = (
   url: string,
   body: string,
   headers: Readonly<Record<string, string>>,
+  /** This attempt's deadline, at most the sender's own (10 s by default, used when omitted). */
+  attempt?: { timeoutMs?: number },
 ) => Promise<SendResult>;
 
 const USER_AGENT = "CannabisLegalStatus-Webhooks/1.0 (+https://www.standardwebhooks.com)";
@@ -62,10 +71,11 @@ export function createWebhookSender(
   agents: GuardedAgents,
   options: { timeoutMs?: number; maxResponseBytes?: number } = {},
 ): WebhookSender {
-  const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+  const defaultTimeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
   const maxResponseBytes = options.maxResponseBytes ?? MAX_RESPONSE_BYTES;
-  return (url, body, headers) =>
+  return (url, body, headers, attempt) =>
     new Promise<SendResult>((resolve) => {
+      const timeoutMs = Math.min(attempt?.timeoutMs ?? defaultTimeoutMs, defaultTimeoutMs);
       const started = performance.now();
       let settled = false;
       let timedOut = false;

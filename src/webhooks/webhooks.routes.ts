@@ -211,7 +211,7 @@ function listPage(
 </section>`
     : "";
   const body = html`<h1>Webhooks</h1>
-<p>We POST a signed JSON event to your HTTPS endpoint when a law is enacted or takes effect, when we correct a record, and when we release a new dataset. Each request carries <code>webhook-id</code>, <code>webhook-timestamp</code> and <code>webhook-signature</code> headers (<a href="https://www.standardwebhooks.com/">Standard Webhooks</a>); answer with any 2xx within 10 seconds. Failed deliveries are retried with growing delays for about a day.</p>
+<p>We POST a signed JSON event to your HTTPS endpoint when a law is enacted or takes effect, when we correct a record, and when we release a new dataset. Each request carries <code>webhook-id</code>, <code>webhook-timestamp</code> and <code>webhook-signature</code> headers (<a href="https://www.standardwebhooks.com/">Standard Webhooks</a>); answer with any 2xx within 10 seconds (a test event: 3 seconds), and do the work after answering: an endpoint that answers after more than half that time is paused for a while. Failed deliveries are retried with growing delays for about a day.</p>
 ${noticeHtml(input.notice)}
 ${formErrorSummary(formState, { url: "webhook-url", events: "webhook-events", jurisdictions: "webhook-jurisdictions" })}
 ${created}
@@ -291,7 +291,7 @@ ${
 }
 ${
   endpoint.pausedUntil !== null && Date.parse(endpoint.pausedUntil) > nowMs
-    ? html`<div class="alert alert-warning" role="status"><p>Paused until ${formatTime(endpoint.pausedUntil)}: the receiver did not answer within 10 seconds. Deliveries wait until then, and go one at a time until it answers again.</p></div>`
+    ? html`<div class="alert alert-warning" role="status"><p>Paused until ${formatTime(endpoint.pausedUntil)}: the receiver did not answer in time, or took more than half the time allowed (5 of 10 seconds; 1.5 of 3 for a test event). Deliveries wait until then, and go one at a time until it answers promptly again.</p></div>`
     : ""
 }
 ${

@@ -13,7 +13,6 @@ import { DatasetError, loadDataset } from "../../src/dataset/dataset.load.ts";
 import { checkServedLaw, futureCitationFindings } from "../../src/dataset/law.gate.ts";
 import { createLawModel, lawOn } from "../../src/dataset/law.ts";
 import { realDataset } from "../helpers.ts";
-import { freePort } from "../support/ports.ts";
 import { spawnServer } from "../support/server-process.ts";
 
 const today = "2026-11-26";
@@ -153,7 +152,7 @@ describe("a broken rule on a served day stops loading, naming the jurisdiction, 
       (record.adult_use as Record<string, unknown>).authority = null;
     }, "AL");
     const { child, output } = spawnServer({
-      PORT: String(await freePort()),
+      PORT: "0",
       DATA_DIR: dir,
       DATABASE_URL: `sqlite:${join(dir, "cls.db")}`,
     });

@@ -17,7 +17,7 @@ import {
   REDIS_URL,
   skipUnlessReachable,
 } from "../support/backends.ts";
-import { freePort } from "../support/ports.ts";
+import { listeningPort } from "../support/server-process.ts";
 
 const children: ChildProcess[] = [];
 after(() => {
@@ -27,15 +27,18 @@ after(() => {
 async function startBundle(
   env: Record<string, string>,
 ): Promise<{ base: string; stop: () => Promise<number | null> }> {
-  const port = await freePort();
+  // Port 0: the server binds a port itself and logs it (test/support/server-process.ts).
   const child = spawn(process.execPath, ["dist/server.mjs"], {
-    env: { ...process.env, PORT: String(port), SHUTDOWN_GRACE_MS: "0", LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "ignore", "pipe"],
+    env: { ...process.env, PORT: "0", SHUTDOWN_GRACE_MS: "0", LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
   });
   children.push(child);
   let errors = "";
   child.stderr?.on("data", (chunk) => {
     errors += chunk;
+  });
+  const port = await listeningPort(child, 60_000).catch((error: unknown) => {
+    throw new Error(`${String(error)}: ${errors}`);
   });
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;

@@ -117,4 +117,31 @@ describe("every response", () => {
     assert.equal(redactUrl("/v1/states?x=1&key=cls_abc"), "/v1/states?x=1&key=[REDACTED]");
     assert.equal(redactUrl("/v1/states?monkey=1"), "/v1/states?monkey=1");
   });
+
+  test("logged URLs never contain a token, a CSRF token or another secret-bearing value", () => {
+    const secret = "OXgo2NiQ3vZ_kq9-Lr8PbW1cT0aYdFhE5uJmNnXs7Ig";
+    const cases: [string, string][] = [
+      [`/password/reset?token=${secret}`, "/password/reset?token=[REDACTED]"],
+      [`/account/verify?token=${secret}&x=1`, "/account/verify?token=[REDACTED]&x=1"],
+      [`/logout?_csrf=${secret}`, "/logout?_csrf=[REDACTED]"],
+      [`/x?a=1&new_password=${secret}#f`, "/x?a=1&new_password=[REDACTED]#f"],
+      [`/x?accessToken=${secret}`, "/x?accessToken=[REDACTED]"],
+      [`/x?client_secret=${secret}`, "/x?client_secret=[REDACTED]"],
+      [`/x?session=${secret}`, "/x?session=[REDACTED]"],
+    ];
+    for (const [url, logged] of cases) assert.equal(redactUrl(url), logged);
+    // Hidden behind percent-encoding of the name or of the "=".
+    for (const url of [`/x?%74oken=${secret}`, `/x?to%6Ben=${secret}`, `/x?token%3D${secret}`]) {
+      assert.ok(!redactUrl(url).includes(secret), url);
+      assert.ok(redactUrl(url).includes("[REDACTED]"), url);
+    }
+    // What carries no secret is logged as is.
+    for (const url of [
+      "/v1/changes?since=2024-01-01&cursor=eyJhIjoxfQ&limit=50",
+      "/v1/states?fields=code,status&format=geojson&as_of=2020-01-01",
+      "/states?q=new%20york&sort=name",
+      "/v1/states?monkey=1&keyboard=2&passage=3",
+    ])
+      assert.equal(redactUrl(url), url);
+  });
 });

@@ -12,19 +12,17 @@ import { createDatabase } from "../../src/db/database.ts";
 import { migrateToLatest } from "../../src/db/migrations.ts";
 import { PROJECT_ROOT } from "../../src/paths.ts";
 import { insertUserWithKey } from "../fixtures.ts";
-import { freePort } from "../support/ports.ts";
 import { spawnServer } from "../support/server-process.ts";
 import { until } from "../support/wait.ts";
 
 describe("the server process", () => {
   test("reads .env in its working directory; the environment wins over the file", async () => {
-    const port = await freePort();
     const dir = mkdtempSync(join(tmpdir(), "cls-env-"));
     writeFileSync(
       join(dir, ".env"),
       [
         "# a self-hoster's settings",
-        `PORT=${port}`,
+        "PORT=0",
         `DATA_DIR=${join(PROJECT_ROOT, "data")}`,
         `DATABASE_URL=sqlite:${join(dir, "cls.db")}`,
         "PUBLIC_RATE_LIMIT=7",
@@ -32,9 +30,10 @@ describe("the server process", () => {
         "",
       ].join("\n"),
     );
-    const { child, output } = spawnServer({ PUBLIC_RATE_WINDOW_SECONDS: "60" }, { cwd: dir });
+    const server = spawnServer({ PUBLIC_RATE_WINDOW_SECONDS: "60" }, { cwd: dir });
+    const { child, output } = server;
     await until("start-up", () => output().includes("serving the API"), 90_000);
-    const response = await fetch(`http://127.0.0.1:${port}/v1/federal`);
+    const response = await fetch(`http://127.0.0.1:${server.port()}/v1/federal`);
     assert.equal(response.status, 200);
     assert.equal(response.headers.get("ratelimit-policy"), '"public";q=7;w=60');
     assert.match(output(), /settings read from \.env/);
@@ -44,13 +43,11 @@ describe("the server process", () => {
   });
 
   test("serves, then drains and exits 0 on SIGTERM", async () => {
-    const port = await freePort();
     const dir = mkdtempSync(join(tmpdir(), "cls-server-"));
-    const { child, output } = spawnServer({
-      PORT: String(port),
-      DATABASE_URL: `sqlite:${join(dir, "cls.db")}`,
-    });
+    const server = spawnServer({ PORT: "0", DATABASE_URL: `sqlite:${join(dir, "cls.db")}` });
+    const { child, output } = server;
     await until("start-up", () => output().includes("serving the API"), 90_000);
+    const port = server.port();
     const response = await fetch(`http://127.0.0.1:${port}/v1/states/CA`);
     assert.equal(response.status, 200);
     const exited = once(child, "exit");
@@ -69,9 +66,10 @@ describe("the server process", () => {
       (await setup.db.selectFrom("api_keys").select("last_used_at").executeTakeFirstOrThrow())
         .last_used_at;
 
-    const port = await freePort();
-    const { child, output } = spawnServer({ PORT: String(port), DATABASE_URL: `sqlite:${path}` });
+    const server = spawnServer({ PORT: "0", DATABASE_URL: `sqlite:${path}` });
+    const { child, output } = server;
     await until("start-up", () => output().includes("serving the API"), 90_000);
+    const port = server.port();
     const call = () =>
       fetch(`http://127.0.0.1:${port}/v1/federal`, {
         headers: { "x-api-key": secret },
@@ -94,15 +92,16 @@ describe("the server process", () => {
   });
 
   test("on SIGTERM, /readyz answers 503 at once while requests are still served through the grace period", async () => {
-    const port = await freePort();
     const dir = mkdtempSync(join(tmpdir(), "cls-server-"));
-    const { child, output } = spawnServer({
-      PORT: String(port),
+    const server = spawnServer({
+      PORT: "0",
       DATABASE_URL: `sqlite:${join(dir, "cls.db")}`,
       SHUTDOWN_GRACE_MS: "60000",
       SHUTDOWN_DRAIN_MS: "5000",
     });
+    const { child, output } = server;
     await until("start-up", () => output().includes("serving the API"), 90_000);
+    const port = server.port();
     assert.equal((await fetch(`http://127.0.0.1:${port}/readyz`)).status, 200);
     const exited = once(child, "exit");
     child.kill("SIGTERM");

@@ -20,7 +20,9 @@ import { createVisitor, signUp } from "./browser.ts";
 import {
   type Cluster,
   metricSample,
+  outputLog,
   p99,
+  printDiagnosticsOnFailure,
   type RedisProcess,
   send,
   startCluster,
@@ -42,9 +44,13 @@ const running = new Set<{ stop: () => Promise<void> }>();
 /** A test that has not finished by then fails, instead of holding the run. */
 const TEST_TIMEOUT_MS = 180_000;
 
-/** Steady public load through nginx from many clients until stopped. */
+let loads = 0;
+
+/** Steady public load through nginx from many clients until stopped; its errors are kept for the diagnostics. */
 function startLoad(port: number, concurrency = 12) {
   const samples: Sample[] = [];
+  const output = outputLog(`load generator #${++loads} on ${port}`);
+  const failures = new Map<string, number>();
   let flowing = true;
   let client = 0;
   const worker = async () => {
@@ -55,8 +61,13 @@ function startLoad(port: number, concurrency = 12) {
       try {
         const answer = await send(port, "/v1/states/TX", { from });
         samples.push({ at, status: answer.status, ms: answer.ms });
-      } catch {
+      } catch (error) {
         samples.push({ at, status: 0, ms: performance.now() - at });
+        const what = error instanceof Error ? error.message : String(error);
+        const seen = (failures.get(what) ?? 0) + 1;
+        failures.set(what, seen);
+        // The first of each kind, with when it happened, then a count at the end.
+        if (seen === 1) output.add(`${new Date().toISOString().slice(11, 23)} ${what}`);
       }
     }
   };
@@ -67,6 +78,12 @@ function startLoad(port: number, concurrency = 12) {
       flowing = false;
       await Promise.all(workers);
       running.delete(load);
+      const statuses = new Map<number, number>();
+      for (const sample of samples)
+        statuses.set(sample.status, (statuses.get(sample.status) ?? 0) + 1);
+      output.add(
+        `stopped: ${samples.length} requests; statuses ${[...statuses].map(([status, n]) => `${status}×${n}`).join(", ")}; errors ${[...failures].map(([what, n]) => `${what}×${n}`).join(", ") || "none"}`,
+      );
     },
   };
   running.add(load);
@@ -92,16 +109,18 @@ describe("store failures under load", { skip }, () => {
   /** A client address no earlier request used. */
   const freshClient = () => `127.0.30.${++fresh}`;
 
-  before(async () => {
-    schema = await createTestSchema();
-    const target = new URL(schema.url);
-    pgProxy = await startTcpProxy(target.hostname, Number(target.port || 5432));
-    const proxied = new URL(schema.url);
-    proxied.port = String(pgProxy.port);
-    redis = await startRedis();
-    cluster = await startCluster({ databaseUrl: proxied.toString(), redisUrl: redis.url });
-    database = createDatabase(schema.url);
-  });
+  before(
+    printDiagnosticsOnFailure(async () => {
+      schema = await createTestSchema();
+      const target = new URL(schema.url);
+      pgProxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+      const proxied = new URL(schema.url);
+      proxied.port = String(pgProxy.port);
+      redis = await startRedis();
+      cluster = await startCluster({ databaseUrl: proxied.toString(), redisUrl: redis.url });
+      database = createDatabase(schema.url);
+    }),
+  );
 
   afterEach(async () => {
     await Promise.all([...running].map((load) => load.stop()));
@@ -221,117 +240,131 @@ describe("store failures under load", { skip }, () => {
     assert.ok(repairedAt > brokenAt);
   }
 
-  test("Redis killed mid-load: per-instance shares, no 5xx, back by itself", {
-    timeout: TEST_TIMEOUT_MS,
-  }, async () => {
-    await redisOutage(
-      "Redis killed (SIGKILL)",
-      () => redis.kill(),
-      () => redis.start(),
-    );
-  });
-
-  test("Redis hung mid-load: per-instance shares, no 5xx, back by itself", {
-    timeout: TEST_TIMEOUT_MS,
-  }, async () => {
-    await redisOutage(
-      "Redis hung (SIGSTOP)",
-      () => redis.pause(),
-      () => redis.resume(),
-    );
-  });
-
-  test("PostgreSQL cut: cached keys keep working, the rest answers 503, recovery by itself", {
-    timeout: TEST_TIMEOUT_MS,
-  }, async () => {
-    const cached = await insertUserWithKey(database.db);
-    const uncached = await insertUserWithKey(database.db);
-    const visitor = createVisitor(cluster.origin);
-    const [a] = cluster.instances;
-    assert.ok(a);
-    await signUp(visitor, a.port);
-    for (const instance of cluster.instances) {
-      assert.equal(
-        (await send(instance.port, "/v1/federal", { headers: { "x-api-key": cached } })).status,
-        200,
+  test(
+    "Redis killed mid-load: per-instance shares, no 5xx, back by itself",
+    {
+      timeout: TEST_TIMEOUT_MS,
+    },
+    printDiagnosticsOnFailure(async () => {
+      await redisOutage(
+        "Redis killed (SIGKILL)",
+        () => redis.kill(),
+        () => redis.start(),
       );
-    }
-    const load = startLoad(cluster.lb.port);
-    await until("baseline load", () => load.samples.length >= 200);
-    const keyed: Sample[] = [];
+    }),
+  );
 
-    const cutAt = performance.now();
-    await pgProxy.cut();
-    // Well over a second of outage: the instances serve the key from their caches throughout.
-    await until(
-      "the cached entries to go stale",
-      async () => {
-        for (const instance of cluster.instances) {
-          const at = performance.now();
-          const answer = await send(instance.port, "/v1/federal", {
-            headers: { "x-api-key": cached },
-          });
-          keyed.push({ at, status: answer.status, ms: answer.ms });
-        }
-        return performance.now() - cutAt > 1_500;
-      },
-      10_000,
-      20,
-    );
-    assert.ok(
-      keyed.every((s) => s.status === 200),
-      `cached key: ${keyed.filter((s) => s.status !== 200).length} failures`,
-    );
+  test(
+    "Redis hung mid-load: per-instance shares, no 5xx, back by itself",
+    {
+      timeout: TEST_TIMEOUT_MS,
+    },
+    printDiagnosticsOnFailure(async () => {
+      await redisOutage(
+        "Redis hung (SIGSTOP)",
+        () => redis.pause(),
+        () => redis.resume(),
+      );
+    }),
+  );
 
-    for (const instance of cluster.instances) {
-      const api = await send(instance.port, "/v1/federal", { headers: { "x-api-key": uncached } });
-      assert.equal(api.status, 503);
-      assert.match(String(api.headers["content-type"]), /^application\/problem\+json/);
-      assert.equal(JSON.parse(api.body).code, "service_unavailable");
-      const ready = await send(instance.port, "/readyz");
-      assert.equal(ready.status, 503);
-      assert.equal(JSON.parse(ready.body).checks.database, "unreachable");
-    }
-    const page = await visitor.get(a.port, "/account/keys");
-    assert.equal(page.status, 503);
-    assert.match(String(page.headers["content-type"]), /^text\/html/);
-    assert.ok(
-      !/ECONNREFUSED|postgres|127\.0\.0\.1:\d+/i.test(page.body),
-      "nothing internal in the page",
-    );
-    await until(
-      "enough load during the outage",
-      () => load.samples.filter((s) => s.at > cutAt).length >= 300,
-    );
-
-    const restoredAt = performance.now();
-    await pgProxy.restore();
-    const recoveryMs = await until(
-      "every instance to use the database again",
-      async () => {
-        const answers = await Promise.all(
-          cluster.instances.map((instance) =>
-            send(instance.port, "/v1/federal", { headers: { "x-api-key": uncached } }),
-          ),
+  test(
+    "PostgreSQL cut: cached keys keep working, the rest answers 503, recovery by itself",
+    {
+      timeout: TEST_TIMEOUT_MS,
+    },
+    printDiagnosticsOnFailure(async () => {
+      const cached = await insertUserWithKey(database.db);
+      const uncached = await insertUserWithKey(database.db);
+      const visitor = createVisitor(cluster.origin);
+      const [a] = cluster.instances;
+      assert.ok(a);
+      await signUp(visitor, a.port);
+      for (const instance of cluster.instances) {
+        assert.equal(
+          (await send(instance.port, "/v1/federal", { headers: { "x-api-key": cached } })).status,
+          200,
         );
-        return answers.every((answer) => answer.status === 200);
-      },
-      10_000,
-      50,
-    );
-    await load.stop();
-    assert.equal((await visitor.get(a.port, "/account/keys")).status, 200, "the website is back");
-    for (const instance of cluster.instances)
-      assert.equal(instance.process.exitCode, null, `${instance.name} still running`);
+      }
+      const load = startLoad(cluster.lb.port);
+      await until("baseline load", () => load.samples.length >= 200);
+      const keyed: Sample[] = [];
 
-    const outage = summarize(load.samples, cutAt, restoredAt);
-    const keyedSummary = summarize(keyed, cutAt, restoredAt);
-    report(
-      `PostgreSQL cut: public load ${outage.requests} requests, ${outage.errors} 5xx, p99 ${outage.p99.toFixed(1)} ms; ` +
-        `cached key ${keyedSummary.requests} requests, ${keyedSummary.errors} 5xx, p99 ${keyedSummary.p99.toFixed(1)} ms; ` +
-        `uncached key and website answered 503; recovered ${recoveryMs.toFixed(0)} ms after the database returned`,
-    );
-    assert.equal(outage.errors, 0);
-    assert.equal(keyedSummary.errors, 0);
-  });
+      const cutAt = performance.now();
+      await pgProxy.cut();
+      // Well over a second of outage: the instances serve the key from their caches throughout.
+      await until(
+        "the cached entries to go stale",
+        async () => {
+          for (const instance of cluster.instances) {
+            const at = performance.now();
+            const answer = await send(instance.port, "/v1/federal", {
+              headers: { "x-api-key": cached },
+            });
+            keyed.push({ at, status: answer.status, ms: answer.ms });
+          }
+          return performance.now() - cutAt > 1_500;
+        },
+        10_000,
+        20,
+      );
+      assert.ok(
+        keyed.every((s) => s.status === 200),
+        `cached key: ${keyed.filter((s) => s.status !== 200).length} failures`,
+      );
+
+      for (const instance of cluster.instances) {
+        const api = await send(instance.port, "/v1/federal", {
+          headers: { "x-api-key": uncached },
+        });
+        assert.equal(api.status, 503);
+        assert.match(String(api.headers["content-type"]), /^application\/problem\+json/);
+        assert.equal(JSON.parse(api.body).code, "service_unavailable");
+        const ready = await send(instance.port, "/readyz");
+        assert.equal(ready.status, 503);
+        assert.equal(JSON.parse(ready.body).checks.database, "unreachable");
+      }
+      const page = await visitor.get(a.port, "/account/keys");
+      assert.equal(page.status, 503);
+      assert.match(String(page.headers["content-type"]), /^text\/html/);
+      assert.ok(
+        !/ECONNREFUSED|postgres|127\.0\.0\.1:\d+/i.test(page.body),
+        "nothing internal in the page",
+      );
+      await until(
+        "enough load during the outage",
+        () => load.samples.filter((s) => s.at > cutAt).length >= 300,
+      );
+
+      const restoredAt = performance.now();
+      await pgProxy.restore();
+      const recoveryMs = await until(
+        "every instance to use the database again",
+        async () => {
+          const answers = await Promise.all(
+            cluster.instances.map((instance) =>
+              send(instance.port, "/v1/federal", { headers: { "x-api-key": uncached } }),
+            ),
+          );
+          return answers.every((answer) => answer.status === 200);
+        },
+        10_000,
+        50,
+      );
+      await load.stop();
+      assert.equal((await visitor.get(a.port, "/account/keys")).status, 200, "the website is back");
+      for (const instance of cluster.instances)
+        assert.equal(instance.process.exitCode, null, `${instance.name} still running`);
+
+      const outage = summarize(load.samples, cutAt, restoredAt);
+      const keyedSummary = summarize(keyed, cutAt, restoredAt);
+      report(
+        `PostgreSQL cut: public load ${outage.requests} requests, ${outage.errors} 5xx, p99 ${outage.p99.toFixed(1)} ms; ` +
+          `cached key ${keyedSummary.requests} requests, ${keyedSummary.errors} 5xx, p99 ${keyedSummary.p99.toFixed(1)} ms; ` +
+          `uncached key and website answered 503; recovered ${recoveryMs.toFixed(0)} ms after the database returned`,
+      );
+      assert.equal(outage.errors, 0);
+      assert.equal(keyedSummary.errors, 0);
+    }),
+  );
 });

@@ -7,6 +7,24 @@
  * The instances' environment and nginx's configuration come from
  * compose.yaml and deploy/nginx.conf, so what runs here is what the
  * container deployment runs; only addresses and ports are replaced.
+ *
+ * Ports: every port is bound by the process that uses it, or held for the
+ * test's whole life — never picked free, released and bound later, when
+ * another process on a busy machine may have taken it meanwhile. The
+ * instances listen on port 0 and report theirs in their log; nginx
+ * inherits a listening socket the harness bound on port 0 (nginx's own
+ * `NGINX` socket inheritance); the TCP proxy listens on port 0 and keeps
+ * listening while "cut" (it resets what connects instead). redis-server
+ * can do neither (no port 0, no inherited socket): its port is picked free
+ * just before it starts, a start that finds the port taken picks another,
+ * and a restart after SIGKILL binds the same port again at once. (Redis
+ * behind a proxy of this process was tried: under load the proxy shares
+ * this event loop with the load generator, and Redis commands through it
+ * outran the instances' short command timeout.)
+ *
+ * Diagnostics: each instance's log and stderr, nginx's error log, each
+ * proxy's and redis-server's events are kept; `diagnostics()` returns them
+ * all, for a test to print when it fails (`printDiagnosticsOnFailure`).
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -15,7 +33,6 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "yaml";
-import { freePort } from "../support/ports.ts";
 import { until } from "../support/wait.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
@@ -31,6 +48,60 @@ const canConnect = (port: number) =>
     });
     socket.once("error", () => resolve(false));
   });
+
+// ---------------------------------------------------------------- diagnostics
+
+/** The last `limit` lines a process or proxy wrote, kept for printing on failure. */
+export type OutputLog = { name: string; lines: string[]; add: (text: string) => void };
+
+const outputs: OutputLog[] = [];
+const KEPT_LINES = 400;
+
+export function outputLog(name: string): OutputLog {
+  const log: OutputLog = {
+    name,
+    lines: [],
+    add(text) {
+      for (const line of text.split("\n")) {
+        if (line === "") continue;
+        log.lines.push(line);
+        if (log.lines.length > KEPT_LINES) log.lines.shift();
+      }
+    },
+  };
+  outputs.push(log);
+  return log;
+}
+
+/** Everything kept of every process and proxy this file started, newest lines last. */
+export function diagnostics(): string {
+  return outputs
+    .map((log) => `---- ${log.name} (last ${log.lines.length} lines)\n${log.lines.join("\n")}`)
+    .join("\n");
+}
+
+/**
+ * Wraps a test body: when it fails, every instance's, proxy's, nginx's and
+ * redis-server's output is printed (as TAP comments) before the failure.
+ */
+export function printDiagnosticsOnFailure<T>(body: () => Promise<T>): () => Promise<T> {
+  return async () => {
+    try {
+      return await body();
+    } catch (error) {
+      printDiagnostics();
+      throw error;
+    }
+  };
+}
+
+/** Prints what `diagnostics()` holds, as TAP comments (for an `afterEach` that sees `!t.passed`). */
+export function printDiagnostics(): void {
+  const text = diagnostics().replace(/^/gm, "# ");
+  process.stdout.write(`# ==== diagnostics of the failed test\n${text}\n`);
+}
+
+const stamp = () => new Date().toISOString().slice(11, 23);
 
 // ---------------------------------------------------------------- compose.yaml
 
@@ -73,9 +144,22 @@ export type RedisProcess = {
   stop: () => Promise<void>;
 };
 
+/** A port on 127.0.0.1 that was free a moment ago (for redis-server only: see the header). */
+async function portFreeNow(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", resolve);
+  });
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 export async function startRedis(): Promise<RedisProcess> {
   const dir = mkdtempSync(join(tmpdir(), "cls-redis-"));
-  const port = await freePort();
+  const output = outputLog("redis-server");
+  let port = 0;
   let child: ChildProcess | null = null;
   const exited = () =>
     new Promise<void>((resolve) => {
@@ -83,7 +167,7 @@ export async function startRedis(): Promise<RedisProcess> {
       else child.once("exit", () => resolve());
     });
   const start = async () => {
-    child = spawn(
+    const started = spawn(
       "redis-server",
       [
         "--port",
@@ -97,21 +181,48 @@ export async function startRedis(): Promise<RedisProcess> {
         "--dir",
         dir,
       ],
-      { stdio: "ignore" },
+      { stdio: ["ignore", "pipe", "pipe"] },
     );
-    await until("redis-server to accept connections", () => canConnect(port));
+    child = started;
+    started.stdout?.on("data", (chunk: Buffer) => output.add(chunk.toString()));
+    started.stderr?.on("data", (chunk: Buffer) => output.add(chunk.toString()));
+    started.once("exit", (code, signal) =>
+      output.add(`${stamp()} exited (code ${code}, signal ${signal})`),
+    );
+    await until("redis-server to accept connections", () => {
+      if (started.exitCode !== null)
+        throw new Error(`redis-server on ${port} exited ${started.exitCode}`);
+      return canConnect(port);
+    });
   };
-  await start();
+  for (let attempt = 1; ; attempt++) {
+    port = await portFreeNow();
+    try {
+      await start();
+      break;
+    } catch (error) {
+      // Taken between the pick and the bind: another port (the instances do not know it yet).
+      if (attempt >= 3) throw new Error(`${String(error)}\n${output.lines.join("\n")}`);
+    }
+  }
+  output.add(`${stamp()} listening on 127.0.0.1:${port}`);
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
     start,
     kill: async () => {
+      output.add(`${stamp()} SIGKILL`);
       child?.kill("SIGKILL");
       await exited();
     },
-    pause: () => child?.kill("SIGSTOP"),
-    resume: () => child?.kill("SIGCONT"),
+    pause: () => {
+      output.add(`${stamp()} SIGSTOP`);
+      child?.kill("SIGSTOP");
+    },
+    resume: () => {
+      output.add(`${stamp()} SIGCONT`);
+      child?.kill("SIGCONT");
+    },
     heal: async () => {
       if (child !== null && child.exitCode === null && child.signalCode === null)
         child.kill("SIGCONT");
@@ -135,40 +246,67 @@ export type TcpProxy = {
   close: () => Promise<void>;
 };
 
-/** Forwards 127.0.0.1:port → target; `cut()` refuses new connections and drops open ones; `restore()` (idempotent) listens again. */
-export async function startTcpProxy(targetHost: string, targetPort: number): Promise<TcpProxy> {
+/**
+ * Forwards 127.0.0.1:port → `target`.
+ * It listens on port 0 and keeps its port until `close()`: `cut()` drops
+ * every open connection and resets each new one at once (what connects
+ * sees the store unreachable), `restore()` (idempotent) forwards again.
+ */
+export async function startTcpProxy(
+  target: { host: string; port: number },
+  name = "postgres proxy",
+): Promise<TcpProxy> {
+  const output = outputLog(name);
   const sockets = new Set<net.Socket>();
-  const port = await freePort();
-  let server: net.Server | null = null;
-  const listen = async () => {
-    server = net.createServer((client) => {
-      const upstream = net.connect(targetPort, targetHost);
-      for (const s of [client, upstream]) {
-        sockets.add(s);
-        s.on("close", () => sockets.delete(s));
-        s.on("error", () => {
-          client.destroy();
-          upstream.destroy();
-        });
-      }
-      client.pipe(upstream).pipe(client);
+  let isCut = false;
+  let refused = 0;
+  const server = net.createServer((client) => {
+    if (isCut) {
+      refused += 1;
+      client.resetAndDestroy();
+      return;
+    }
+    const upstream = net.connect(target);
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on("close", () => sockets.delete(s));
+      s.on("error", (error: NodeJS.ErrnoException) => {
+        if (s === upstream) output.add(`${stamp()} upstream: ${error.code ?? error.message}`);
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  server.on("error", (error) => output.add(`${stamp()} server error: ${error.message}`));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      server.off("error", reject);
+      resolve();
     });
-    await new Promise<void>((resolve) => server?.listen(port, "127.0.0.1", resolve));
-  };
-  const cut = async () => {
-    const closing = new Promise((resolve) => server?.close(resolve));
-    for (const s of sockets) s.destroy();
-    await closing;
-    server = null;
-  };
-  await listen();
+  });
+  const port = (server.address() as net.AddressInfo).port;
+  output.add(`${stamp()} listening on 127.0.0.1:${port}`);
   return {
     port,
-    cut,
-    restore: async () => {
-      if (server === null) await listen();
+    cut: async () => {
+      isCut = true;
+      output.add(`${stamp()} cut: dropping ${sockets.size} sockets`);
+      for (const s of sockets) s.destroy();
     },
-    close: async () => (server ? cut() : undefined),
+    restore: async () => {
+      if (!isCut) return;
+      isCut = false;
+      output.add(`${stamp()} restored (${refused} connections reset while cut)`);
+      refused = 0;
+    },
+    close: async () => {
+      isCut = true;
+      for (const s of sockets) s.destroy();
+      await new Promise((resolve) => server.close(resolve));
+      output.add(`${stamp()} closed`);
+    },
   };
 }
 
@@ -191,18 +329,24 @@ export async function startInstance(name: string, env: Record<string, string>): 
   });
   child.unref();
   const logs: Array<Record<string, unknown>> = [];
+  const output = outputLog(`${name} (pid ${child.pid})`);
   let port = 0;
   let metricsPort = 0;
   let stderr = "";
   let buffered = "";
   child.stderr?.on("data", (chunk: Buffer) => {
     stderr += chunk.toString();
+    output.add(chunk.toString().replace(/^/gm, "stderr: "));
   });
+  child.once("exit", (code, signal) =>
+    output.add(`${stamp()} exited (code ${code}, signal ${signal})`),
+  );
   child.stdout?.on("data", (chunk: Buffer) => {
     buffered += chunk.toString();
     const lines = buffered.split("\n");
     buffered = lines.pop() ?? "";
     for (const line of lines) {
+      output.add(line);
       try {
         const entry = JSON.parse(line) as Record<string, unknown>;
         logs.push(entry);
@@ -261,17 +405,37 @@ export function renderNginxSite(listenPort: number, upstreamPorts: number[]): st
     .replaceAll(placeholder("CLS_UPSTREAM_SERVERS"), upstreams);
 }
 
-/** nginx on `port` (chosen beforehand: the instances' PUBLIC_BASE_URL names it). */
-export async function startLoadBalancerOn(
-  port: number,
+/**
+ * A listening socket on 127.0.0.1, port 0, bound now and held until the
+ * load balancer takes it over: the instances' PUBLIC_BASE_URL names its
+ * port before the load balancer starts, and no other process can take it
+ * in between.
+ */
+export async function holdListeningPort(): Promise<http.Server> {
+  const listener = http.createServer();
+  await new Promise<void>((resolve, reject) => {
+    listener.once("error", reject);
+    listener.listen(0, "127.0.0.1", () => {
+      listener.off("error", reject);
+      resolve();
+    });
+  });
+  return listener;
+}
+
+/** nginx on `listener`'s socket (inherited: nginx never binds a port itself). */
+export async function startLoadBalancer(
+  listener: http.Server,
   upstreamPorts: number[],
 ): Promise<LoadBalancer> {
+  const port = (listener.address() as net.AddressInfo).port;
   const binary = nginxBinary();
   if (binary === null) {
     if (process.env.CI === "true") throw new Error("nginx is not installed (.ci/run installs it)");
-    return startNodeProxy(port, upstreamPorts);
+    return startNodeProxy(listener, upstreamPorts);
   }
   const prefix = mkdtempSync(join(tmpdir(), "cls-nginx-"));
+  const output = outputLog(`nginx on ${port}`);
   writeFileSync(join(prefix, "site.conf"), renderNginxSite(port, upstreamPorts));
   writeFileSync(
     join(prefix, "nginx.conf"),
@@ -290,6 +454,10 @@ http {
 }
 `,
   );
+  // The socket is nginx's fd 3; NGINX="3;" tells it to use that socket for
+  // the `listen` with the same address instead of binding one.
+  const handle = (listener as unknown as { _handle: { fd: number } | null })._handle;
+  if (handle === null || !(handle.fd >= 0)) throw new Error("the held socket has no descriptor");
   const child = spawn(
     binary,
     [
@@ -303,16 +471,32 @@ http {
       "daemon off;",
     ],
     {
-      stdio: ["ignore", "ignore", "pipe"],
+      stdio: ["ignore", "ignore", "pipe", handle.fd],
+      env: { ...process.env, NGINX: "3;" },
     },
   );
+  // nginx holds its own copy of the socket now.
+  listener.close();
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => {
     stderr += chunk.toString();
+    output.add(chunk.toString());
+  });
+  const errorLog = () => {
+    try {
+      return readFileSync(join(prefix, "error.log"), "utf8");
+    } catch {
+      return "";
+    }
+  };
+  child.once("exit", (code, signal) => {
+    output.add(`${stamp()} exited (code ${code}, signal ${signal})`);
+    output.add(errorLog());
   });
   await until("nginx to accept connections", () => {
-    if (child.exitCode !== null) throw new Error(`nginx exited ${child.exitCode}: ${stderr}`);
-    return canConnect(port);
+    if (child.exitCode !== null)
+      throw new Error(`nginx exited ${child.exitCode}: ${stderr}${errorLog()}`);
+    return /using inherited sockets/.test(errorLog()) && canConnect(port);
   });
   return {
     kind: "nginx",
@@ -329,10 +513,12 @@ http {
 }
 
 /** Only where nginx is absent outside CI: round-robin with the same X-Forwarded-For rule. */
-async function startNodeProxy(port: number, upstreamPorts: number[]): Promise<LoadBalancer> {
+async function startNodeProxy(server: http.Server, upstreamPorts: number[]): Promise<LoadBalancer> {
+  const port = (server.address() as net.AddressInfo).port;
+  const output = outputLog(`node proxy on ${port}`);
   let next = 0;
   const agent = new http.Agent({ keepAlive: true });
-  const server = http.createServer((request, response) => {
+  server.on("request", (request, response) => {
     const target = upstreamPorts[next++ % upstreamPorts.length];
     const headers = { ...request.headers, "x-forwarded-for": request.socket.remoteAddress ?? "" };
     const upstream = http.request(
@@ -349,10 +535,12 @@ async function startNodeProxy(port: number, upstreamPorts: number[]): Promise<Lo
         answer.pipe(response);
       },
     );
-    upstream.on("error", () => response.writeHead(502).end());
+    upstream.on("error", (error) => {
+      output.add(`${stamp()} upstream ${target}: ${error.message}`);
+      response.writeHead(502).end();
+    });
     request.pipe(upstream);
   });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   return {
     kind: "node proxy",
     port,
@@ -485,7 +673,8 @@ export async function startCluster(options: {
   redisUrl: string;
   env?: Record<string, string>;
 }): Promise<Cluster> {
-  const lbPortHint = await freePort();
+  const listener = await holdListeningPort();
+  const lbPort = (listener.address() as net.AddressInfo).port;
   const composed = composeInstanceEnv();
   const count = composeInstanceCount();
   const env = {
@@ -495,7 +684,7 @@ export async function startCluster(options: {
     HOST: "127.0.0.1",
     PORT: "0",
     METRICS_PORT: "0",
-    PUBLIC_BASE_URL: `http://127.0.0.1:${lbPortHint}`,
+    PUBLIC_BASE_URL: `http://127.0.0.1:${lbPort}`,
     ...options.env,
   };
   // All start at once: the advisory lock must make exactly one of them migrate.
@@ -505,16 +694,18 @@ export async function startCluster(options: {
   const instances = started.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
   const failed = started.find((s) => s.status === "rejected");
   if (failed !== undefined) {
+    listener.close();
     await Promise.all(instances.map((i) => i.stop()));
     throw failed.reason;
   }
   let lb: LoadBalancer;
   try {
-    lb = await startLoadBalancerOn(
-      lbPortHint,
+    lb = await startLoadBalancer(
+      listener,
       instances.map((i) => i.port),
     );
   } catch (error) {
+    listener.close();
     // No instance may outlive a failed start (they would keep the test file running).
     await Promise.all(instances.map((i) => i.stop()));
     throw error;

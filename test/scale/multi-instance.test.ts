@@ -5,7 +5,7 @@
  * the limiter see the client behind nginx. Prints the figures it measures.
  */
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { after, afterEach, before, describe, test } from "node:test";
 import { createDatabase, type DatabaseHandle } from "../../src/db/database.ts";
 import { insertUserWithKey } from "../fixtures.ts";
 import {
@@ -18,6 +18,8 @@ import { createKey, createVisitor, signUp } from "./browser.ts";
 import {
   type Cluster,
   metricSample,
+  printDiagnostics,
+  printDiagnosticsOnFailure,
   type RedisProcess,
   send,
   startCluster,
@@ -57,14 +59,21 @@ describe("three instances behind nginx", { skip, timeout: 300_000 }, () => {
   let schema: Awaited<ReturnType<typeof createTestSchema>>;
   let database: DatabaseHandle;
 
-  before(async () => {
-    schema = await createTestSchema();
-    redis = await startRedis();
-    cluster = await startCluster({ databaseUrl: schema.url, redisUrl: redis.url });
-    database = createDatabase(schema.url);
-    report(
-      `${cluster.instances.length} instances on ports ${cluster.instances.map((i) => i.port).join(", ")} behind ${cluster.lb.kind} on ${cluster.lb.port}`,
-    );
+  before(
+    printDiagnosticsOnFailure(async () => {
+      schema = await createTestSchema();
+      redis = await startRedis();
+      cluster = await startCluster({ databaseUrl: schema.url, redisUrl: redis.url });
+      database = createDatabase(schema.url);
+      report(
+        `${cluster.instances.length} instances on ports ${cluster.instances.map((i) => i.port).join(", ")} behind ${cluster.lb.kind} on ${cluster.lb.port}`,
+      );
+    }),
+  );
+
+  // A failed test prints every instance's, nginx's and redis-server's output.
+  afterEach((t) => {
+    if ((t as { passed?: boolean }).passed === false) printDiagnostics();
   });
 
   after(async () => {

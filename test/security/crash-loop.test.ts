@@ -15,26 +15,30 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { test } from "node:test";
-import { freePort } from "../support/ports.ts";
+import { listeningPort } from "../support/server-process.ts";
 
 const KILLS = Number(process.env.CRASH_LOOP_KILLS ?? 20);
 const PASSWORD = "violet-harbor-tractor-57";
 
+/** The site's public origin: what the browser stand-in sends as Origin, wherever the server listens. */
+const SITE = "http://crash-loop.test";
+
+/** The server on a port it binds itself (port 0, read from its log), answering /healthz. */
 async function startServer(databaseUrl: string) {
-  const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ["src/server.ts"], {
     env: {
       ...process.env,
-      PORT: String(port),
+      PORT: "0",
+      PUBLIC_BASE_URL: SITE,
       DATABASE_URL: databaseUrl,
-      LOG_LEVEL: "warn",
+      LOG_LEVEL: "info",
       SHUTDOWN_GRACE_MS: "0",
       // Refused (deleted) keys count against the client's public quota; the check makes many.
       PUBLIC_RATE_LIMIT: "100000",
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", "pipe", "inherit"],
   });
-  const origin = `http://127.0.0.1:${port}`;
+  const base = `http://127.0.0.1:${await listeningPort(child)}`;
   const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error("server exited during start-up");
@@ -43,26 +47,26 @@ async function startServer(databaseUrl: string) {
       throw new Error("server did not start");
     }
     try {
-      if ((await fetch(`${origin}/healthz`)).status === 200) break;
+      if ((await fetch(`${base}/healthz`)).status === 200) break;
     } catch {
-      // not listening yet
+      // not answering yet
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return { child, origin };
+  return { child, base };
 }
 
 /** A browser stand-in over fetch: cookies, the page's CSRF token, the site's Origin. */
-function browser(origin: string) {
+function browser(base: string) {
   const cookies = new Map<string, string>();
   const request = async (path: string, init: RequestInit = {}) => {
-    const response = await fetch(`${origin}${path}`, {
+    const response = await fetch(`${base}${path}`, {
       ...init,
       redirect: "manual",
       headers: {
         ...(init.headers as Record<string, string>),
         cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join("; "),
-        origin,
+        origin: SITE,
         accept: "text/html",
       },
     });
@@ -92,8 +96,8 @@ function browser(origin: string) {
 type Ledger = { received: Map<string, string>; pendingDelete: Set<string>; deleted: Set<string> };
 
 /** Signs up and then creates and deletes keys until the server dies. */
-async function workload(origin: string, iteration: number, ledger: Ledger): Promise<void> {
-  const agent = browser(origin);
+async function workload(base: string, iteration: number, ledger: Ledger): Promise<void> {
+  const agent = browser(base);
   const signup = await agent.submit("/signup", "/signup", {
     email: `crash${iteration}-${Date.now()}@example.org`,
     password: PASSWORD,
@@ -133,8 +137,8 @@ test(`crash loop: ${KILLS} SIGKILLs during sign-ups, key creations and deletions
   const databaseUrl = `sqlite:${path}`;
   const ledger: Ledger = { received: new Map(), pendingDelete: new Set(), deleted: new Set() };
   for (let iteration = 0; iteration < KILLS; iteration++) {
-    const { child, origin } = await startServer(databaseUrl);
-    const running = workload(origin, iteration, ledger).catch(() => {});
+    const { child, base } = await startServer(databaseUrl);
+    const running = workload(base, iteration, ledger).catch(() => {});
     await new Promise((resolve) => setTimeout(resolve, 300 + Math.random() * 1200));
     const exited = once(child, "exit");
     child.kill("SIGKILL");
@@ -151,10 +155,10 @@ test(`crash loop: ${KILLS} SIGKILLs during sign-ups, key creations and deletions
     ["ok"],
   );
 
-  const { child, origin } = await startServer(databaseUrl);
+  const { child, base } = await startServer(databaseUrl);
   try {
     const status = async (key: string) =>
-      (await fetch(`${origin}/v1/federal`, { headers: { "x-api-key": key } })).status;
+      (await fetch(`${base}/v1/federal`, { headers: { "x-api-key": key } })).status;
     for (const key of ledger.received.keys())
       assert.equal(await status(key), 200, "a received key works");
     for (const key of ledger.deleted)

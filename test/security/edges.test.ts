@@ -13,9 +13,12 @@ import { generateApiKey } from "../../src/api-keys/api-keys.format.ts";
 import { loggerOptions } from "../../src/app.ts";
 import { createDatabase } from "../../src/db/database.ts";
 import { migrateToLatest } from "../../src/db/migrations.ts";
+import { createMemoryMailer } from "../../src/mail/mailer.ts";
+import { createMetrics, renderMetrics } from "../../src/ops/metrics.ts";
 import { insertUserWithKey } from "../fixtures.ts";
 import { buildTestApp, createTestDatabase, testConfig } from "../helpers.ts";
-import { createAgent, STRONG_PASSWORD, signedUpAgent } from "../web/agent.ts";
+import { until } from "../support/wait.ts";
+import { createAgent, csrfTokenOf, STRONG_PASSWORD, signedUpAgent } from "../web/agent.ts";
 
 function assertOurProblem(response: { headers: Record<string, unknown>; body: string }) {
   assert.match(String(response.headers["content-type"]), /^application\/problem\+json/);
@@ -127,6 +130,49 @@ describe("secrets never reach the log", () => {
     assert.ok(log.includes("[REDACTED]"), "something was redacted");
     for (const secret of [key, key.slice(4), key.slice(4, 26), encoded])
       assert.ok(!log.includes(secret), `log holds ${secret}`);
+  });
+
+  test("opening a reset link and a confirmation link logs neither token, nor any CSRF token", async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const mailer = createMemoryMailer();
+    const metrics = createMetrics();
+    const config = testConfig({ LOG_LEVEL: "info" });
+    const options = loggerOptions(config) as Record<string, unknown>;
+    const app = await buildTestApp({ mailer, metrics, logger: { ...options, stream } as never });
+    const { agent, email } = await signedUpAgent(app);
+    await createAgent(app).submit("/password/forgot", "/password/forgot", { email });
+    await until("the confirmation and the reset mail", () => mailer.sent.length >= 2);
+    const links = mailer.sent.map((mail) => mail.text.match(/http:\/\/api\.test(\/\S+)/)?.[1]);
+    const reset = links.find((link) => link?.startsWith("/password/reset?token="));
+    const confirm = links.find((link) => link?.startsWith("/account/verify?token="));
+    assert.ok(reset !== undefined && confirm !== undefined, "both links were mailed");
+    const tokens = [reset, confirm].map(
+      (link) => new URL(link as string, "http://x").searchParams.get("token") as string,
+    );
+    // Opened as a mail client does; the reset page's form, then the CSRF token in a URL.
+    const page = await createAgent(app).get(reset as string);
+    assert.equal(page.statusCode, 200);
+    const csrf = csrfTokenOf(page.body);
+    assert.equal((await agent.get(confirm as string)).statusCode, 200);
+    await app.inject({ url: `/password/reset?token=${tokens[0]}&_csrf=${csrf}` });
+    await app.inject({ url: `/password/reset?token=${encodeURIComponent(tokens[0] as string)}x` });
+    await app.close();
+    const log = lines.join("");
+    assert.match(log, /"url":"\/password\/reset\?token=\[REDACTED\]"/, "the request is logged");
+    assert.match(log, /"url":"\/account\/verify\?token=\[REDACTED\]"/, "the request is logged");
+    const scraped = (await renderMetrics(metrics)).body;
+    for (const secret of [...tokens, csrf] as string[]) {
+      for (const part of [secret, secret.slice(0, 16), secret.slice(-16)]) {
+        assert.ok(!log.includes(part), `the log holds ${part}`);
+        assert.ok(!scraped.includes(part), `the metrics hold ${part}`);
+      }
+    }
   });
 });
 

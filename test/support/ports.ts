@@ -1,4 +1,11 @@
-/** A TCP port on 127.0.0.1 that was free a moment ago: listen on port 0, read it, close. */
+/**
+ * A TCP port on 127.0.0.1 that was free a moment ago: listen on port 0, read
+ * it, close. Another process may take it before it is bound again, on a busy
+ * machine: prefer a listener that binds port 0 itself and reports its port
+ * (the server logs it: `spawnServer(...).port()`, `listeningPort(child)`),
+ * as the scale harness and the server-process tests do. Left for an
+ * in-process app whose PUBLIC_BASE_URL must name its port before it is built.
+ */
 import { createServer } from "node:net";
 
 export async function freePort(): Promise<number> {

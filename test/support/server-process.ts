@@ -9,7 +9,17 @@ import { join } from "node:path";
 import { after } from "node:test";
 import { PROJECT_ROOT } from "../../src/paths.ts";
 
-export type ServerProcess = { child: ChildProcess; output: () => string };
+export type ServerProcess = {
+  child: ChildProcess;
+  output: () => string;
+  /**
+   * The port it listens on, read from its log: start it with `PORT: "0"` so
+   * the server binds a port itself instead of one picked free and bound
+   * later (which another process on a busy machine may take meanwhile).
+   * Null until it listens (the log needs LOG_LEVEL info, the default here).
+   */
+  port: () => number | null;
+};
 
 const children: ChildProcess[] = [];
 after(() => {
@@ -37,5 +47,46 @@ export function spawnServer(
   child.stderr?.on("data", (chunk) => {
     output += chunk;
   });
-  return { child, output: () => output };
+  return {
+    child,
+    output: () => output,
+    port: () => {
+      const listening = /Server listening at http:\/\/[^\s"]+:(\d+)/.exec(output);
+      return listening === null ? null : Number(listening[1]);
+    },
+  };
+}
+
+/**
+ * The port a server started with `PORT=0` and LOG_LEVEL info listens on,
+ * read from its stdout (piped; kept flowing after, so it never blocks).
+ * Rejects if it exits first or does not listen within `timeoutMs`.
+ */
+export function listeningPort(child: ChildProcess, timeoutMs = 180_000): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let seen = "";
+    const onData = (chunk: Buffer) => {
+      seen = (seen + chunk.toString()).slice(-4096);
+      const listening = /Server listening at http:\/\/[^\s"]+:(\d+)/.exec(seen);
+      if (listening === null) return;
+      done();
+      resolve(Number(listening[1]));
+    };
+    const onExit = (code: number | null) => {
+      done();
+      reject(new Error(`the server exited (${code}) before listening`));
+    };
+    const timer = setTimeout(() => {
+      done();
+      reject(new Error(`the server did not listen within ${timeoutMs / 1000} s`));
+    }, timeoutMs);
+    const done = () => {
+      clearTimeout(timer);
+      child.stdout?.off("data", onData);
+      child.off("exit", onExit);
+      child.stdout?.resume();
+    };
+    child.stdout?.on("data", onData);
+    child.once("exit", onExit);
+  });
 }

@@ -111,6 +111,30 @@ describe("API keys page (happy)", () => {
   });
 });
 
+describe("API keys page (expiry horizon)", () => {
+  test("a key may expire up to 10 years ahead, stored with a four-digit year; the form says the bound", async () => {
+    const database = await createTestDatabase();
+    const app = await buildTestApp({
+      database,
+      clock: createFakeClock(Date.parse("2028-02-29T09:00:00Z")),
+    });
+    const { agent } = await signedUpAgent(app);
+    const page = await agent.get("/account/keys");
+    assert.match(page.body, /max="2038-02-28"/);
+    assert.match(page.body, /at most 10 years from today/);
+    const response = await agent.submit("/account/keys", "/account/keys", {
+      nonce: nonce(5),
+      name: "long-lived",
+      expires: "2038-02-28",
+    });
+    assert.equal(response.statusCode, 201);
+    const [row] = await database.db.selectFrom("api_keys").select("expires_at").execute();
+    assert.equal(row?.expires_at, "2038-03-01T00:00:00.000Z");
+    await app.close();
+    await database.close();
+  });
+});
+
 describe("API keys page (errors)", () => {
   const cases: [string, Record<string, string>, RegExp][] = [
     ["an empty name", { name: "   " }, /1 to 100 characters/],
@@ -118,6 +142,16 @@ describe("API keys page (errors)", () => {
     ["an expiration date in the past", { name: "k", expires: "2025-12-31" }, /in the future/],
     ["an expiration date of today", { name: "k", expires: "2026-01-01" }, /in the future/],
     ["a malformed date", { name: "k", expires: "2026-02-30" }, /in the future/],
+    [
+      "an expiration date past the 10-year horizon",
+      { name: "k", expires: "9999-12-31" },
+      /at most 10 years away \(2036-01-01 at the latest\)/,
+    ],
+    [
+      "an expiration date a day past the horizon",
+      { name: "k", expires: "2036-01-02" },
+      /at most 10 years away/,
+    ],
   ];
   for (const [name, fields, message] of cases) {
     test(`refuses ${name}`, async () => {

@@ -8,6 +8,7 @@ import { mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, test } from "node:test";
+import { issueEmailToken } from "../../src/accounts/email-tokens.ts";
 import { RESET_TOKEN_TTL_MS } from "../../src/accounts/password-reset.routes.ts";
 import { sendExpiryNotices } from "../../src/api-keys/key-expiry.ts";
 import { createFakeClock } from "../../src/lib/clock.ts";
@@ -147,6 +148,73 @@ describe("password reset", () => {
     const response = await createAgent(app).get(link);
     assert.equal(response.statusCode, 400);
     assert.match(response.body, /no longer works/);
+    await app.close();
+  });
+
+  test("a password change ends every outstanding reset link; the changed password still logs in", async () => {
+    const { app, mailer } = await setup();
+    const { agent, email } = await signedUpAgent(app);
+    const reader = createAgent(app);
+    await reader.submit("/password/forgot", "/password/forgot", { email });
+    await settle(mailer, 2);
+    const link = linkIn(mailer, /Reset your password/);
+    const token = new URL(link, "http://x").searchParams.get("token") ?? "";
+    assert.equal((await reader.get(link)).statusCode, 200, "the link works before the change");
+    const changed = await agent.submit("/account", "/account/password", {
+      current_password: STRONG_PASSWORD,
+      new_password: NEW_PASSWORD,
+      new_password_confirm: NEW_PASSWORD,
+    });
+    assert.equal(changed.statusCode, 303);
+    const opened = await reader.get(link);
+    assert.equal(opened.statusCode, 400);
+    assert.match(opened.body, /This link no longer works/);
+    const used = await reader.submit("/password/forgot", "/password/reset", {
+      token,
+      new_password: "another-lantern-orchard-33",
+      new_password_confirm: "another-lantern-orchard-33",
+    });
+    assert.equal(used.statusCode, 400);
+    assert.match(used.body, /This link no longer works/);
+    const login = await createAgent(app).submit("/login", "/login", {
+      email,
+      password: NEW_PASSWORD,
+    });
+    assert.equal(login.statusCode, 303, "the changed password logs in");
+    await app.close();
+  });
+
+  test("a reset ends the account's other reset links", async () => {
+    const { app, mailer, database } = await setup();
+    const { email } = await signedUpAgent(app);
+    await createAgent(app).submit("/password/forgot", "/password/forgot", { email });
+    await settle(mailer, 2);
+    const link = linkIn(mailer, /Reset your password/);
+    const token = new URL(link, "http://x").searchParams.get("token") ?? "";
+    // A second live link, as another instance may have issued at that moment.
+    const user = await database.db.selectFrom("users").select("id").executeTakeFirstOrThrow();
+    const other = await issueEmailToken(database.db, {
+      userId: user.id,
+      email,
+      purpose: "password_reset",
+      nowMs: Date.parse("2026-11-23T10:00:00Z"),
+      ttlMs: RESET_TOKEN_TTL_MS,
+    });
+    await database.db
+      .updateTable("email_tokens")
+      .set({ used_at: null })
+      .where("purpose", "=", "password_reset")
+      .execute();
+    const visitor = createAgent(app);
+    const done = await visitor.submit(link, "/password/reset", {
+      token,
+      new_password: NEW_PASSWORD,
+      new_password_confirm: NEW_PASSWORD,
+    });
+    assert.equal(done.statusCode, 200);
+    const late = await createAgent(app).get(`/password/reset?token=${other}`);
+    assert.equal(late.statusCode, 400);
+    assert.match(late.body, /This link no longer works/);
     await app.close();
   });
 

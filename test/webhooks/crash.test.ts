@@ -17,7 +17,6 @@ import { lawWebhookEvent } from "../../src/webhooks/webhook.events.ts";
 import { enqueueWebhookEvent } from "../../src/webhooks/webhook.queue.ts";
 import { DELIVERY_TIMEOUT_MS } from "../../src/webhooks/webhook.sender.ts";
 import { listDeliveryAttempts } from "../../src/webhooks/webhooks.repository.ts";
-import { freePort } from "../support/ports.ts";
 import { spawnServer } from "../support/server-process.ts";
 import { until } from "../support/wait.ts";
 import { insertEndpoint, type Receiver, startReceiver } from "./receiver.ts";
@@ -29,7 +28,7 @@ after(async () => {
 
 async function startServer(databaseUrl: string) {
   const server = spawnServer({
-    PORT: String(await freePort()),
+    PORT: "0",
     DATABASE_URL: databaseUrl,
     WEBHOOK_ALLOWED_PRIVATE_HOSTS: "127.0.0.1",
     MAIL_OUTBOX_DIR: mkdtempSync(join(tmpdir(), "cls-outbox-")),

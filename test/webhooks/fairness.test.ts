@@ -1,5 +1,6 @@
 /**
- * Fair delivery on SQLite: a receiver that never answers slows only itself.
+ * Fair delivery on SQLite: a receiver that never answers, or answers late,
+ * slows only itself; accounts take turns before endpoints do.
  * The sender is a stub that holds the deliveries to a "tarpit" until the test
  * lets them go (as a receiver that accepts and never answers holds a slot for
  * the whole timeout) and answers the others at once; time is a fake clock.
@@ -8,20 +9,33 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { createFakeClock } from "../../src/lib/clock.ts";
+import {
+  createAddressPolicy,
+  createGuardedAgents,
+} from "../../src/webhooks/webhook.address-guard.ts";
 import { createWebhookDispatcher } from "../../src/webhooks/webhook.dispatcher.ts";
 import { lawWebhookEvent, type WebhookEvent } from "../../src/webhooks/webhook.events.ts";
 import {
+  byAccountInTurn,
+  claimDueDeliveries,
   enqueueTestEvent,
   enqueueWebhookEvent,
   FAIRNESS,
   resendDelivery,
+  settleDelivery,
 } from "../../src/webhooks/webhook.queue.ts";
 import { BREAKER_POLICY, breakerPauseMs } from "../../src/webhooks/webhook.retry.ts";
-import type { SendResult, WebhookSender } from "../../src/webhooks/webhook.sender.ts";
+import {
+  createWebhookSender,
+  DELIVERY_TIMEOUT_MS,
+  type SendResult,
+  TEST_DELIVERY_TIMEOUT_MS,
+  type WebhookSender,
+} from "../../src/webhooks/webhook.sender.ts";
 import { listDeliveryAttempts } from "../../src/webhooks/webhooks.repository.ts";
 import { createTestDatabase } from "../helpers.ts";
 import { until } from "../support/wait.ts";
-import { insertEndpoint } from "./receiver.ts";
+import { insertEndpoint, startReceiver } from "./receiver.ts";
 
 const TARPIT = "https://tarpit.example/hook";
 const FAST = "https://fast.example/hook";
@@ -264,4 +278,171 @@ test(`at most ${FAIRNESS.pendingPerEndpoint} deliveries wait for one endpoint; b
   assert.match(logged?.error ?? "", /not sent: 1,000 deliveries were already waiting/);
   assert.equal((await listDeliveryAttempts(ctx.db, other.endpoint.id)).length, 0);
   await ctx.database.close();
+});
+
+test("claims go round accounts first: other accounts cost a delivery one turn each, whatever their endpoint count", async () => {
+  const ctx = await setup(stubSender(() => 200).send, 1);
+  const accounts = 3;
+  const victim = await insertEndpoint(ctx.db, `${FAST}/victim`, {
+    eventTypes: ["law.took_effect"],
+  });
+  for (let account = 0; account < accounts; account++) {
+    let userId: string | undefined;
+    for (let i = 0; i < 5; i++) {
+      const made = await insertEndpoint(ctx.db, `${TARPIT}/${account}/${i}`, {
+        eventTypes: ["law.took_effect"],
+        ...(userId === undefined ? {} : { userId }),
+      });
+      userId = made.userId;
+    }
+  }
+  // Every endpoint has a backlog, so every account always has something due.
+  for (let i = 0; i < 12; i++) await enqueueWebhookEvent(ctx.db, tookEffect(), ctx.clock);
+
+  // One slot: claim one delivery, answer it at once, and again.
+  const order: string[] = [];
+  for (let turn = 0; turn < 40; turn++) {
+    ctx.clock.advance(1);
+    const [claimed] = await claimDueDeliveries(ctx.db, {
+      nowMs: ctx.clock.now(),
+      leaseMs: 15_000,
+      limit: 1,
+    });
+    assert.ok(claimed !== undefined, "something is due");
+    order.push(claimed.endpointId);
+    await settleDelivery(
+      ctx.db,
+      claimed,
+      { status: 200, error: null, durationMs: 1 },
+      { kind: "delivered" },
+      { nowMs: ctx.clock.now(), disableAfterMs: 3 * 86_400_000 },
+    );
+  }
+  const turnsOfVictim = order.flatMap((id, index) => (id === victim.endpoint.id ? [index] : []));
+  const gaps = turnsOfVictim.slice(1).map((turn, i) => turn - (turnsOfVictim[i] as number) - 1);
+  assert.ok(turnsOfVictim.length >= 8, `the victim was served ${turnsOfVictim.length} times in 40`);
+  assert.ok(
+    Math.max(...gaps) <= accounts,
+    `at most ${accounts} other deliveries between two of the victim's: ${gaps.join(", ")}`,
+  );
+  await ctx.database.close();
+});
+
+test("byAccountInTurn: the first endpoint of every account, then the second of every account", () => {
+  const endpoints = [
+    { id: "a1", user_id: "a" },
+    { id: "a2", user_id: "a" },
+    { id: "a3", user_id: "a" },
+    { id: "b1", user_id: "b" },
+    { id: "c1", user_id: "c" },
+    { id: "c2", user_id: "c" },
+  ];
+  assert.deepEqual(
+    byAccountInTurn(endpoints).map((endpoint) => endpoint.id),
+    ["a1", "b1", "c1", "a2", "c2", "a3"],
+  );
+  assert.deepEqual(byAccountInTurn([]), []);
+});
+
+test("a slow answer trips the circuit breaker as a timeout does; a prompt one does not", async () => {
+  let durationMs = DELIVERY_TIMEOUT_MS * 0.95;
+  const send: WebhookSender = async () => ({ status: 500, error: null, durationMs });
+  const ctx = await setup(send, 4);
+  const { endpoint } = await insertEndpoint(ctx.db, TARPIT, { eventTypes: ["law.took_effect"] });
+  for (let i = 0; i < 6; i++) await enqueueWebhookEvent(ctx.db, tookEffect(), ctx.clock);
+  const breaker = () =>
+    ctx.db
+      .selectFrom("webhook_endpoints")
+      .select(["paused_until", "timeouts_in_a_row"])
+      .where("id", "=", endpoint.id)
+      .executeTakeFirstOrThrow();
+
+  assert.equal(await ctx.dispatcher.runOnce(), 2);
+  const slow = await breaker();
+  assert.equal(Number(slow.timeouts_in_a_row), 2, "a 500 after 9.5 s counts as a timeout");
+  assert.equal(slow.paused_until, new Date(ctx.clock.now() + breakerPauseMs(2)).toISOString());
+  assert.equal(await ctx.dispatcher.runOnce(), 0, "paused");
+
+  ctx.clock.advance(breakerPauseMs(2));
+  durationMs = DELIVERY_TIMEOUT_MS * BREAKER_POLICY.slowFraction - 1;
+  assert.equal(await ctx.dispatcher.runOnce(), 1, "half-open: one attempt");
+  const prompt = await breaker();
+  assert.deepEqual([prompt.paused_until, Number(prompt.timeouts_in_a_row)], [null, 0]);
+  await ctx.database.close();
+});
+
+test("test events get a short deadline; events the full one", async () => {
+  const deadlines = new Map<string, number | undefined>();
+  const send: WebhookSender = async (_url, body, _headers, attempt) => {
+    deadlines.set((JSON.parse(body) as { type: string }).type, attempt?.timeoutMs);
+    return { status: 200, error: null, durationMs: 1 };
+  };
+  const ctx = await setup(send);
+  const { endpoint } = await insertEndpoint(ctx.db, FAST, { eventTypes: ["law.took_effect"] });
+  await enqueueTestEvent(ctx.db, endpoint.id, ctx.clock);
+  await enqueueWebhookEvent(ctx.db, tookEffect(), ctx.clock);
+  while ((await ctx.dispatcher.runOnce()) > 0) {}
+  assert.deepEqual(Object.fromEntries(deadlines), {
+    "webhook.test": TEST_DELIVERY_TIMEOUT_MS,
+    "law.took_effect": DELIVERY_TIMEOUT_MS,
+  });
+  assert.ok(TEST_DELIVERY_TIMEOUT_MS <= 3_000);
+  await ctx.database.close();
+});
+
+test("the sender keeps an attempt's own deadline", async () => {
+  const receiver = await startReceiver();
+  receiver.respond = () => "hang";
+  const agents = createGuardedAgents({ policy: createAddressPolicy(["127.0.0.1"]) });
+  const send = createWebhookSender(agents);
+  const result = await send(receiver.url, "{}", {}, { timeoutMs: 200 });
+  assert.deepEqual(
+    [result.status, result.timedOut, result.error],
+    [null, true, "no response within 0.2 s"],
+  );
+  assert.ok(result.durationMs < DELIVERY_TIMEOUT_MS / 2, `${result.durationMs} ms`);
+  agents.close();
+  await receiver.close();
+});
+
+test("slow attempts leave their slots: many accounts' slow receivers do not hold up another account", async () => {
+  const stub = stubSender((url) => (url.startsWith(TARPIT) ? "hang" : 200));
+  const database = await createTestDatabase();
+  const clock = createFakeClock(Date.parse("2026-07-01T12:00:00Z"));
+  const dispatcher = createWebhookDispatcher({
+    db: database.db,
+    clock,
+    send: stub.send,
+    concurrency: 2,
+    slowLane: 16,
+    slotHoldMs: 20,
+    random: () => 0.5,
+    log: { warn: () => {}, error: (fields) => assert.fail(JSON.stringify(fields)) },
+  });
+  // Three accounts, two endpoints each, every attempt unanswered: 12 in
+  // flight at their limits, six times the slots.
+  for (let account = 0; account < 3; account++) {
+    let userId: string | undefined;
+    for (let i = 0; i < 2; i++) {
+      const made = await insertEndpoint(database.db, `${TARPIT}/${account}/${i}`, {
+        eventTypes: ["dataset.released"],
+        ...(userId === undefined ? {} : { userId }),
+      });
+      userId = made.userId;
+      for (let n = 0; n < 3; n++) await enqueueTestEvent(database.db, made.endpoint.id, clock);
+    }
+  }
+  dispatcher.start();
+  try {
+    await until("every account at its limit", () => stub.inFlight(TARPIT) === 12, 5_000);
+    await insertEndpoint(database.db, FAST, { eventTypes: ["law.took_effect"] });
+    await enqueueWebhookEvent(database.db, tookEffect(), clock);
+    dispatcher.wake();
+    await until("the other account's delivery", () => stub.sent.includes(FAST), 5_000);
+    assert.equal(stub.inFlight(TARPIT), 12, "the slow attempts are all still waiting");
+  } finally {
+    stub.release();
+    await dispatcher.stop();
+    await database.close();
+  }
 });
