@@ -367,7 +367,12 @@ export function buildApiViews(dataset: Dataset<LawRecord>, law: LawModel): ApiVi
  * The answers stay in the variant cache like any other.
  */
 export function warmAsOf(views: ApiViews, day: string): void {
-  const filter = { includeTerritories: true, statuses: null, decriminalized: null };
+  const filter = {
+    includeTerritories: true,
+    statuses: null,
+    decriminalized: null,
+    salesOperating: null,
+  };
   views.statesVariant(filter, { asOf: day, fields: null, geojson: false });
   views.stateVariant("CA", { asOf: day, fields: null });
 }
