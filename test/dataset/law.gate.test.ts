@@ -12,10 +12,11 @@ import { describe, test } from "node:test";
 import { DatasetError, loadDataset } from "../../src/dataset/dataset.load.ts";
 import { checkServedLaw, futureCitationFindings } from "../../src/dataset/law.gate.ts";
 import { createLawModel, lawOn } from "../../src/dataset/law.ts";
+import { isoDay } from "../../src/lib/dates.ts";
 import { realDataset } from "../helpers.ts";
 import { spawnServer } from "../support/server-process.ts";
 
-const today = "2026-11-26";
+const today = isoDay(new Date());
 
 function copyData(edit: (file: string, record: Record<string, unknown>) => void, code: string) {
   const dir = mkdtempSync(join(tmpdir(), "cls-served-"));
