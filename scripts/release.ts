@@ -96,11 +96,14 @@ if (!isCalendarDate(currentTo) || currentTo > day)
 // The next version: today's, with .N where a release of the day exists; always after the last.
 const versions = releasedVersions(releasesDir);
 const stem = day.replaceAll("-", ".");
-let version = stem;
-for (let n = 1; existsSync(join(releasesDir, version)); n += 1) version = `${stem}.${n}`;
 const last = versions.at(-1);
-if (last !== undefined && compareVersions(version, last) <= 0)
-  refuse(`the next version, ${version}, would not come after the last release, ${last}.`);
+const taken = (candidate: string) =>
+  existsSync(join(releasesDir, candidate)) ||
+  (last !== undefined && compareVersions(candidate, last) <= 0);
+let version = stem;
+for (let n = 1; taken(version) && n < 1000; n += 1) version = `${stem}.${n}`;
+if (taken(version))
+  refuse(`no version of today comes after the last release, ${last ?? "none"}; is the clock right?`);
 
 const bumped = {
   ...source,

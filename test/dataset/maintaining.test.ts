@@ -334,6 +334,7 @@ describe("the tools refuse, naming the field and the value", () => {
   });
 
   test("a self-review, and a release of what nobody else reviewed", () => {
+    const releasedBefore = releasedVersions(join(dir, "data", "releases"));
     ok(
       dir,
       change(
@@ -347,8 +348,8 @@ describe("the tools refuse, naming the field and the value", () => {
     );
     refused(dir, "npm run release", /not reviewed by a second maintainer/);
     assert.deepEqual(
-      releasedVersions(join(dir, "data", "releases")).filter((name) => name.startsWith(STEM)),
-      [],
+      releasedVersions(join(dir, "data", "releases")),
+      releasedBefore,
       "nothing released",
     );
   });
