@@ -103,7 +103,9 @@ const taken = (candidate: string) =>
 let version = stem;
 for (let n = 1; taken(version) && n < 1000; n += 1) version = `${stem}.${n}`;
 if (taken(version))
-  refuse(`no version of today comes after the last release, ${last ?? "none"}; is the clock right?`);
+  refuse(
+    `no version of today comes after the last release, ${last ?? "none"}; is the clock right?`,
+  );
 
 const bumped = {
   ...source,

@@ -136,10 +136,33 @@ export function reviewDigest(entry: Readonly<Record<string, unknown>>): string {
 /** Paths that record who checked a value and when, not the value: not shown as corrected. */
 const BOOKKEEPING = /\.(coded_by|reviewed_by|verified|confidence|sources|null_reason|unknown)$/;
 
-/** The values a correction changed, as readers see them (bookkeeping of provenance left out). */
+/** The leaves that differ between two values: an object's changed keys, by dotted path. */
+function leafChanges(
+  path: string,
+  before: Json,
+  after: Json,
+): { path: string; before: Json; after: Json }[] {
+  if (isNode(before) && isNode(after)) {
+    return [...new Set([...Object.keys(before), ...Object.keys(after)])].flatMap((key) =>
+      leafChanges(`${path}.${key}`, before[key] ?? null, after[key] ?? null),
+    );
+  }
+  return JSON.stringify(before ?? null) === JSON.stringify(after ?? null)
+    ? []
+    : [{ path, before: before ?? null, after: after ?? null }];
+}
+
+/**
+ * The values a correction changed, as readers see them: each changed leaf
+ * (an object's keys that differ, not the whole object), bookkeeping of
+ * provenance left out.
+ */
 export function correctedValues(
   correction: Pick<CorrectionPatch, "changes">,
-): CorrectionPatch["changes"] {
-  const values = correction.changes.filter((change) => !BOOKKEEPING.test(change.path));
-  return values.length > 0 ? values : correction.changes;
+): { path: string; before: Json; after: Json }[] {
+  const leaves = correction.changes.flatMap((change) =>
+    leafChanges(change.path, change.before, change.after),
+  );
+  const values = leaves.filter((change) => !BOOKKEEPING.test(change.path));
+  return values.length > 0 ? values : leaves;
 }

@@ -185,6 +185,8 @@ export function addCorrectionLinks(page: SafeHtml, code: string): SafeHtml {
         sub = textOf(h3);
         return match;
       }
+      // "At a glance" repeats facts of the sections below, which carry the links.
+      if (section === "glance-heading") return match;
       const label = textOf(dt ?? "");
       const key = `${section}|${sub}|${label}`;
       const field = Object.hasOwn(PAGE_FACTS, key) ? PAGE_FACTS[key] : "other";

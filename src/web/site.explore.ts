@@ -335,7 +335,9 @@ function correctionsSection(dataset: Dataset, state: string, scope: string): Saf
     (correction) => state === "" || correction.jurisdiction === state,
   );
   const shown = [...all].reverse().slice(0, CORRECTIONS_SHOWN);
-  const item = (correction: Correction) => html`<li id="correction-${correction.id}">
+  const item = (
+    correction: Correction,
+  ) => html`<li id="correction-${correction.id}" class="correction">
   <p class="event-date">${jurisdictionName(dataset, correction.jurisdiction)} · corrected ${formatLongDate(correction.recorded)}</p>
   <ul>${correctedValues(correction).map(
     (change) =>

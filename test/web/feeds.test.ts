@@ -64,8 +64,8 @@ describe("Atom feeds", () => {
     const { meta, items } = await parseFeed(response.body);
     assert.equal(meta["#type"], "atom");
     assert.equal(meta.title, "Cannabis law changes in the United States");
-    const { changes } = realDataset();
-    const entries = changes.length + tookEffect(changes).length;
+    const { changes, corrections } = realDataset();
+    const entries = changes.length + tookEffect(changes).length + corrections.length;
     assert.equal(items.length, Math.min(FEED_MAX_ENTRIES, entries));
     assert.equal(new Set(items.map((item) => item.guid)).size, items.length);
     // Newest first, whether an entry is an enactment or a law taking effect.
@@ -74,7 +74,16 @@ describe("Atom feeds", () => {
       dates,
       [...dates].sort((a, b) => b - a),
     );
-    const first = items[0];
+    // Corrections are entries too (not changes of law), each once, with its reason.
+    const isCorrection = (item: { guid: string }) => item.guid.includes("#correction-");
+    for (const correction of corrections.filter(
+      (item) => item.recorded >= realDataset().manifest.released,
+    )) {
+      const entry = items.find((item) => item.guid.endsWith(`#correction-${correction.id}`));
+      assert.ok(entry, `the correction ${correction.id} is in the feed`);
+      assert.ok(entry.summary?.includes(correction.reason), "with its reason");
+    }
+    const first = items.find((item) => !isCorrection(item));
     const firstEvent = changes.find((event) => first?.title.includes(event.title));
     assert.ok(firstEvent, "the newest entry names an event");
     assert.equal(first?.link, firstEvent.sources[0]?.url);
