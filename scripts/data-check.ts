@@ -1,7 +1,9 @@
 /**
  * `npm run data:check [dir]`: validates the dataset (schema + invariants),
  * prints warnings and a coverage table (field × jurisdictions filled), and
- * exits non-zero on any error or when coverage falls below the gate.
+ * exits non-zero on any error or when coverage falls below the gate. Data
+ * that passes is stamped as checked (src/dataset/dataset.stamp.ts), so the
+ * server starts without checking it again.
  */
 import { DATED_COLUMNS } from "../src/dataset/dataset.columns.ts";
 import { measureCoverage, measureDepthCoverage } from "../src/dataset/dataset.coverage.ts";
@@ -17,6 +19,7 @@ import {
   DatasetError,
   readDataset,
 } from "../src/dataset/dataset.load.ts";
+import { writeDatasetStamp } from "../src/dataset/dataset.stamp.ts";
 import { checkServedLaw, formatServedFinding } from "../src/dataset/law.gate.ts";
 import { createLawModel } from "../src/dataset/law.ts";
 import { isoDay } from "../src/lib/dates.ts";
@@ -200,3 +203,4 @@ if (failures.length > 0) {
   process.exit(1);
 }
 process.stdout.write(`✓ dataset ${checked.manifest.version} is valid\n`);
+process.stdout.write(`stamped as checked: ${writeDatasetStamp(dir, "npm run data:check").file}\n`);

@@ -3,11 +3,14 @@
  * data/releases/<version>/ (with manifest.json: sizes and SHA-256). A
  * release is written once: if its folder exists, nothing is rewritten —
  * change the data, bump data/dataset.json's version, and release again.
- * CITATION.cff is pointed at the new release.
+ * CITATION.cff is pointed at the new release. The data is stamped as
+ * checked (src/dataset/dataset.stamp.ts), so a server of this build starts
+ * without checking it again.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadDataset } from "../src/dataset/dataset.load.ts";
+import { writeDatasetStamp } from "../src/dataset/dataset.stamp.ts";
 import { isoDay } from "../src/lib/dates.ts";
 import { type BuildTimings, buildReleaseFiles, manifestOf } from "../src/releases/release.files.ts";
 
@@ -43,3 +46,4 @@ if (dataDir === "data" && existsSync(citationFile)) {
   writeFileSync(citationFile, citation);
 }
 console.log(`Release ${version} written to ${folder} in ${totalMs.toFixed(0)} ms.`);
+console.log(`Stamped as checked: ${writeDatasetStamp(dataDir, "npm run release").file}`);

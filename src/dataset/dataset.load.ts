@@ -3,9 +3,11 @@
  * it against the schema and the invariants (failing fast with the file and
  * field), and shapes the records the API serves.
  */
+import { createHash, type Hash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Compile } from "typebox/compile";
+import { once } from "../lib/once.ts";
 import { inFeedOrder } from "./change-feed.ts";
 import {
   type Dataset,
@@ -26,7 +28,8 @@ import {
   type ParsedFile,
   schemaIssues,
 } from "./dataset.validate.ts";
-import { checkServedLaw } from "./law.gate.ts";
+import { checkServedLaw, type ServedReport } from "./law.gate.ts";
+import { createLawModel, type LawModel } from "./law.ts";
 
 export type { Dataset } from "./dataset.schema.ts";
 
@@ -56,11 +59,18 @@ export type CheckedDataset = {
   warnings: DatasetIssue[];
 };
 
-const checkManifest = Compile(DatasetManifestSchema);
+const checkManifest = once(() => Compile(DatasetManifestSchema));
 
-function readJson(dir: string, file: string, errors: DatasetIssue[]): ParsedFile<unknown> {
+function readJson(
+  dir: string,
+  file: string,
+  errors: DatasetIssue[],
+  digest: Hash,
+): ParsedFile<unknown> {
   try {
-    return { file, value: JSON.parse(readFileSync(join(dir, file), "utf8")) };
+    const bytes = readFileSync(join(dir, file));
+    digest.update(`${file}\0${bytes.length}\0`).update(bytes);
+    return { file, value: JSON.parse(bytes.toString("utf8")) };
   } catch (cause) {
     const message =
       cause instanceof SyntaxError
@@ -71,9 +81,18 @@ function readJson(dir: string, file: string, errors: DatasetIssue[]): ParsedFile
   }
 }
 
-/** Reads the files of a data folder without judging their contents. */
-export function readDataset(dir: string): { raw: RawDataset; errors: DatasetIssue[] } {
+/**
+ * Reads the files of a data folder without judging their contents; `digest`
+ * is the SHA-256 of their names and bytes, in the order read (the data a
+ * stamp vouches for, src/dataset/dataset.stamp.ts).
+ */
+export function readDataset(dir: string): {
+  raw: RawDataset;
+  errors: DatasetIssue[];
+  digest: string;
+} {
   const errors: DatasetIssue[] = [];
+  const hash = createHash("sha256");
   let names: string[] = [];
   try {
     names = readdirSync(join(dir, "jurisdictions"))
@@ -86,14 +105,12 @@ export function readDataset(dir: string): { raw: RawDataset; errors: DatasetIssu
       message: `cannot read: ${(cause as Error).message}`,
     });
   }
-  return {
-    raw: {
-      manifest: readJson(dir, "dataset.json", errors),
-      jurisdictions: names.map((name) => readJson(dir, `jurisdictions/${name}`, errors)),
-      federal: readJson(dir, "federal.json", errors),
-    },
-    errors,
+  const raw = {
+    manifest: readJson(dir, "dataset.json", errors, hash),
+    jurisdictions: names.map((name) => readJson(dir, `jurisdictions/${name}`, errors, hash)),
+    federal: readJson(dir, "federal.json", errors, hash),
   };
+  return { raw, errors, digest: hash.digest("hex") };
 }
 
 /** Validates raw files; returns the typed files or throws a DatasetError naming every problem. */
@@ -104,7 +121,7 @@ export function checkDataset(
 ): CheckedDataset {
   const errors = [...readErrors];
   const warnings: DatasetIssue[] = [];
-  if (raw.manifest.value !== undefined && !checkManifest.Check(raw.manifest.value)) {
+  if (raw.manifest.value !== undefined && !checkManifest().Check(raw.manifest.value)) {
     errors.push({
       file: raw.manifest.file,
       path: "/",
@@ -219,22 +236,37 @@ export function buildDataset(checked: CheckedDataset): Dataset {
 }
 
 /**
- * Reads, validates and shapes a data folder, then checks the records it
- * will serve (src/dataset/law.gate.ts); throws a DatasetError naming every
- * problem.
+ * The full checks on a data folder's files: the schema and invariants
+ * (`checkDataset`), then the rules on every record it will serve, today and
+ * on every turning day (src/dataset/law.gate.ts). Returns the dataset with
+ * the law model the served records were checked from; throws a DatasetError
+ * naming every problem.
  */
-export function loadDataset(dir: string, today: string): Dataset {
-  const { raw, errors } = readDataset(dir);
-  const dataset = buildDataset(checkDataset(raw, today, errors));
-  const { findings } = checkServedLaw(dataset, today);
-  if (findings.length > 0) {
+export function checkRelease(
+  read: { raw: RawDataset; errors: DatasetIssue[] },
+  today: string,
+): { dataset: Dataset; model: LawModel; served: ServedReport } {
+  const dataset = buildDataset(checkDataset(read.raw, today, read.errors));
+  const model = createLawModel(dataset);
+  const served = checkServedLaw(dataset, today, model);
+  if (served.findings.length > 0) {
     throw new DatasetError(
-      findings.map((finding) => ({
+      served.findings.map((finding) => ({
         file: `jurisdictions/${finding.code}.json`,
         path: `served on ${finding.day}: ${finding.field}`,
         message: finding.message,
       })),
     );
   }
-  return dataset;
+  return { dataset, model, served };
+}
+
+/**
+ * Reads, validates and shapes a data folder, then checks the records it
+ * will serve (`checkRelease`); throws a DatasetError naming every problem.
+ * The server reads through its stamp instead (src/dataset/dataset.stamp.ts),
+ * which runs these same checks unless a stamp vouches for them.
+ */
+export function loadDataset(dir: string, today: string): Dataset {
+  return checkRelease(readDataset(dir), today).dataset;
 }

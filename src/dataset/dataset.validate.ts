@@ -7,6 +7,7 @@
  */
 import { Compile } from "typebox/compile";
 import { isCalendarDate } from "../lib/dates.ts";
+import { once } from "../lib/once.ts";
 import {
   type DatasetIssue,
   type FederalFile,
@@ -24,8 +25,9 @@ export type ValidationResult = { errors: DatasetIssue[]; warnings: DatasetIssue[
 
 export type ParsedFile<T> = { file: string; value: T };
 
-const checkJurisdictionFile = Compile(JurisdictionFileSchema);
-const checkFederalFile = Compile(FederalFileSchema);
+// Compiled on first use: a start whose stamp vouches for the data checks no file.
+const checkJurisdictionFile = once(() => Compile(JurisdictionFileSchema));
+const checkFederalFile = once(() => Compile(FederalFileSchema));
 
 /** Days after which a record's `last_reviewed` is reported as stale. */
 export const STALE_AFTER_DAYS = 180;
@@ -39,7 +41,7 @@ export function deriveStatus(record: Pick<JurisdictionFile, "adult_use" | "medic
 
 /** Schema errors of one parsed JSON value, each naming the field. */
 export function schemaIssues(file: string, value: unknown, kind: "jurisdiction" | "federal") {
-  const check = kind === "jurisdiction" ? checkJurisdictionFile : checkFederalFile;
+  const check = kind === "jurisdiction" ? checkJurisdictionFile() : checkFederalFile();
   if (check.Check(value)) return [];
   const seen = new Set<string>();
   const issues: DatasetIssue[] = [];
