@@ -4,7 +4,7 @@
  * usage), and the /v1 routes over the views of the law in force, with the
  * fast lane in front of Fastify.
  */
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage } from "node:http";
 import proxyAddr from "@fastify/proxy-addr";
 import swagger from "@fastify/swagger";
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from "fastify";
@@ -32,7 +32,7 @@ import type { LimiterBackend } from "../rate-limit/rate-limit.resilient.ts";
 import type { RateLimiter } from "../rate-limit/rate-limit.ts";
 import { addWebhooksToDocument } from "../webhooks/webhook.openapi.ts";
 import { buildApiViews } from "./api.views.ts";
-import { createFastLane, type LaneRoute, takePrecharge } from "./fast-lane.ts";
+import { createFastLane, type LaneRoute, type LaneServer, takePrecharge } from "./fast-lane.ts";
 import { refineOpenApi } from "./openapi.ts";
 import { API_VARY, etagFor } from "./representation.ts";
 import { EXPOSED_HEADERS, v1Routes, wantsGeoJson } from "./v1.routes.ts";
@@ -224,6 +224,8 @@ export async function registerApi(
     trust: TrustFunction | null;
     validators: LazyValidators;
     fastLane: boolean | undefined;
+    /** The app's HTTP server, where the lane is attached in front of Fastify. */
+    laneServer: LaneServer;
     /** The app's logger options: the fast lane writes its access lines to the same stream. */
     logger: FastifyServerOptions["logger"] | undefined;
   },
@@ -326,14 +328,7 @@ export async function registerApi(
       closing = true;
       done();
     });
-    const [fastify] = app.server.listeners("request") as ((
-      request: IncomingMessage,
-      response: ServerResponse,
-    ) => void)[];
-    if (fastify === undefined) throw new Error("the HTTP server has no request listener");
-    app.server.removeAllListeners("request");
-    app.server.on(
-      "request",
+    options.laneServer.attach((fastify) =>
       createFastLane(
         {
           routes: laneRoutes,
@@ -359,7 +354,7 @@ export async function registerApi(
           onLimiterError: (error) =>
             app.log.warn({ err: error }, "rate limiter failed in the fast lane; Fastify answers"),
         },
-        (request, response) => fastify.call(app.server, request, response),
+        fastify,
       ),
     );
   }
