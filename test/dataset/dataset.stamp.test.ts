@@ -3,22 +3,14 @@
  * not checked again at start; data edited since, a stamp from other
  * checking code or from a later day, is checked in full and the reason is
  * given; the change days a stamp carries give the law in force the same
- * next change as computing it.
+ * next change as computing it. (test/ops/bundle.test.ts starts the built
+ * server on stamped and on edited data.)
  */
 import assert from "node:assert/strict";
-import { once } from "node:events";
-import {
-  cpSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { after, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { DatasetError, readDataset } from "../../src/dataset/dataset.load.ts";
 import {
   checksIdentity,
@@ -32,8 +24,6 @@ import { isoDay } from "../../src/lib/dates.ts";
 import { nextDay } from "../../src/lib/zoned-time.ts";
 import { PROJECT_ROOT } from "../../src/paths.ts";
 import { realDataset } from "../helpers.ts";
-import { freePort } from "../support/ports.ts";
-import { spawnServer } from "../support/server-process.ts";
 
 const today = isoDay(new Date());
 
@@ -192,46 +182,6 @@ describe("the change days a stamp carries", () => {
       }
     }
     assert.ok(compared > 1000, `${compared} days compared`);
-  });
-});
-
-describe("the server", () => {
-  const written: string[] = [];
-  after(() => {
-    for (const file of written) rmSync(file, { force: true });
-  });
-
-  test("logs that a stamp vouched for its data, or why every check ran", async () => {
-    // Data of its own (one changed summary), so the stamp is this test's.
-    const dir = copyData((record) => {
-      record.summary = `${record.summary} (stamp test ${process.pid})`;
-    });
-    written.push(writeDatasetStamp(dir, "test").file);
-    const start = async () => {
-      const server = spawnServer({
-        PORT: String(await freePort()),
-        DATA_DIR: dir,
-        DATABASE_URL: `sqlite:${join(mkdtempSync(join(tmpdir(), "cls-stamp-db-")), "cls.db")}`,
-      });
-      while (!server.output().includes("serving the API")) {
-        if (server.child.exitCode !== null) assert.fail(server.output());
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      server.child.kill("SIGTERM");
-      await once(server.child, "exit");
-      return server.output();
-    };
-    assert.match(
-      await start(),
-      /dataset checks vouched for by its stamp \(test, \d{4}-\d{2}-\d{2}/,
-    );
-    editRecord(dir, "CO", (record) => {
-      record.summary = `${record.summary}.`;
-    });
-    assert.match(
-      await start(),
-      /every dataset check ran at start: no stamp vouches for these data files/,
-    );
   });
 });
 
