@@ -47,6 +47,7 @@ import { join } from "node:path";
 import type { Readable } from "node:stream";
 import autocannon from "autocannon";
 import { generateApiKey } from "../src/api-keys/api-keys.format.ts";
+import { profileStart } from "./startup-profile.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -658,4 +659,6 @@ if (ONLY === null || ONLY.includes("startup")) {
   log(
     `  ratio of the medians: **${ratio.toFixed(2)}×** (target ≤ 2.0×) ${ratio <= 2 ? "held" : "NOT held"}`,
   );
+  // Where one start's time goes (bench/startup-profile.ts).
+  for (const line of await profileStart(1)) log(line);
 }

@@ -6,6 +6,8 @@
  *
  *   node bench/startup-profile.ts [runs]      (default 3; the median run is printed)
  *
+ * `npm run bench` runs it once after its start-up scenario.
+ *
  * It prints the phases the server itself logs once it listens
  * (`startup_ms`: loading its modules, the dataset, migrations, backends, the
  * app, listening), then the profile's samples up to the first 200
@@ -32,7 +34,8 @@ type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; 
 
 const BUNDLE = "dist/server.bundle.mjs";
 const bundleUrl = pathToFileURL(BUNDLE).href;
-const sourceMap = new SourceMap(JSON.parse(readFileSync(`${BUNDLE}.map`, "utf8")));
+// Read when the first profile is summed: the bundle is built after this module loads.
+let sourceMap: SourceMap | undefined;
 
 async function freePort(): Promise<number> {
   const probe = createServer().listen(0, "127.0.0.1");
@@ -43,8 +46,6 @@ async function freePort(): Promise<number> {
 }
 
 type Run = {
-  profile: string;
-  cutUs: number;
   wallMs: number;
   phases: Record<string, number>;
   bySource: Map<string, number>;
@@ -95,18 +96,18 @@ async function profileOnce(): Promise<Run> {
   const phaseLine = log.split("\n").find((line) => line.includes('"startup_ms"'));
   const phases = phaseLine === undefined ? {} : (JSON.parse(phaseLine).startup_ms ?? {});
   // The profile's clock is the monotonic one process.hrtime reads, in µs.
-  const cutUs = Number(answeredAt / 1000n);
-  return { profile: join(dir, file), cutUs, wallMs, phases, ...samplesUntil(profile, cutUs) };
+  return { wallMs, phases, ...samplesUntil(profile, Number(answeredAt / 1000n)) };
 }
 
 /** Where a frame's code comes from: a package, a folder of src/, or Node itself. */
 function sourceOf(frame: ProfileNode["callFrame"]): string {
   if (frame.functionName.startsWith("RegExp: ")) return "regular expressions";
   if (frame.url === "" && !frame.functionName.startsWith("("))
-    return "generated code (compiled schemas)";
+    return "built-ins and generated code";
   if (frame.url === "") return frame.functionName;
   if (frame.url !== bundleUrl)
     return frame.url.startsWith("node:") ? "node (its own modules)" : frame.url;
+  sourceMap ??= new SourceMap(JSON.parse(readFileSync(`${BUNDLE}.map`, "utf8")));
   const entry = sourceMap.findEntry(frame.lineNumber, frame.columnNumber) as {
     originalSource?: string;
   };
@@ -137,24 +138,30 @@ function samplesUntil(profile: Profile, untilUs: number) {
   return { bySource, byFunction };
 }
 
-const runs = Number(process.argv[2] ?? 3);
-const results: Run[] = [];
-for (let i = 0; i < runs; i++) results.push(await profileOnce());
-results.sort((a, b) => a.wallMs - b.wallMs);
-const median = results[Math.floor(results.length / 2)] as Run;
-const out = (line: string) => process.stdout.write(`${line}\n`);
-out(
-  `start-up under --cpu-prof, ${runs} run(s): ${results.map((r) => r.wallMs.toFixed(0)).join(", ")} ms to the first 200; the median run (${median.wallMs.toFixed(0)} ms):`,
-);
-out(`(its profile: ${median.profile}, first 200 at ${median.cutUs} µs)`);
-out("phases the server logs (ms each):");
-for (const [phase, ms] of Object.entries(median.phases))
-  out(`  ${phase.padEnd(36)} ${Number(ms).toFixed(1).padStart(7)}`);
-const top = (map: Map<string, number>, n: number) =>
-  [...map].sort((a, b) => b[1] - a[1]).slice(0, n);
-out("samples up to the first 200, by source (self time, ms):");
-for (const [source, ms] of top(median.bySource, 18))
-  out(`  ${source.padEnd(48)} ${ms.toFixed(1).padStart(7)}`);
-out("functions (self time, ms):");
-for (const [name, ms] of top(median.byFunction, 15))
-  out(`  ${name.slice(0, 70).padEnd(72)} ${ms.toFixed(1).padStart(7)}`);
+/** Profiles `runs` starts; returns the lines describing the median one. */
+export async function profileStart(runs: number): Promise<string[]> {
+  const results: Run[] = [];
+  for (let i = 0; i < runs; i++) results.push(await profileOnce());
+  results.sort((a, b) => a.wallMs - b.wallMs);
+  const median = results[Math.floor(results.length / 2)] as Run;
+  const lines = [
+    `start-up under --cpu-prof, ${runs} run(s): ${results.map((r) => r.wallMs.toFixed(0)).join(", ")} ms to the first 200; the median run (${median.wallMs.toFixed(0)} ms):`,
+    `  phases the server logs (ms each): ${Object.entries(median.phases)
+      .map(([phase, ms]) => `${phase} ${Number(ms).toFixed(0)}`)
+      .join(", ")}`,
+    "  samples up to the first 200, by source (self time, ms):",
+  ];
+  const top = (map: Map<string, number>, n: number) =>
+    [...map].sort((a, b) => b[1] - a[1]).slice(0, n);
+  for (const [source, ms] of top(median.bySource, 14))
+    lines.push(`    ${source.padEnd(40)} ${ms.toFixed(1).padStart(7)}`);
+  lines.push("  functions (self time, ms):");
+  for (const [name, ms] of top(median.byFunction, 10))
+    lines.push(`    ${name.slice(0, 70).padEnd(72)} ${ms.toFixed(1).padStart(7)}`);
+  return lines;
+}
+
+if (import.meta.main) {
+  for (const line of await profileStart(Number(process.argv[2] ?? 3)))
+    process.stdout.write(`${line}\n`);
+}
