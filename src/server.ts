@@ -1,6 +1,7 @@
 /**
  * The process: reads the environment (and `.env`, if the working directory
- * has one), loads and validates the dataset, builds the app and listens. On
+ * has one), loads the dataset (checked by its stamp, or in full:
+ * src/dataset/dataset.stamp.ts), builds the app and listens. On
  * SIGTERM/SIGINT it stops being ready, keeps serving for a grace period, then
  * drains in-flight requests (closing the app writes pending API-key last-used
  * times), closes the database and exits; a second signal or the drain period
@@ -50,7 +51,8 @@ function readEnvFile(): string | null {
 }
 
 async function main(): Promise<void> {
-  // Where the start's time goes, logged once it listens: ms since the process started.
+  // Where the start's time goes, logged once it listens: each phase's ms
+  // (`modules`: from the process's start to here).
   const phases: Record<string, number> = { modules: performance.now() };
   const lap = (phase: string) => {
     phases[phase] = performance.now() - Object.values(phases).reduce((a, b) => a + b, 0);
