@@ -592,7 +592,12 @@ async function startupOnce(
     PIN ? ["-c", "0", process.execPath, ...args] : args,
     {
       stdio: ["ignore", "ignore", "pipe"],
-      env: { ...process.env, PORT: String(port), DATABASE_URL: `sqlite:${join(dir, "s.db")}` },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATABASE_URL: `sqlite:${join(dir, "s.db")}`,
+        SHUTDOWN_GRACE_MS: "0",
+      },
     },
   );
   child.stderr?.on("data", (chunk) => {
@@ -614,8 +619,12 @@ async function startupOnce(
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
   } finally {
-    child.kill("SIGKILL");
-    await once(child, "exit");
+    // SIGTERM, as a platform stops an instance: the server exits cleanly and
+    // Node writes its compile cache (the first start of a new bundle fills it).
+    if (child.exitCode === null) {
+      child.kill("SIGTERM");
+      await once(child, "exit");
+    }
   }
 }
 

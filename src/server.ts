@@ -168,9 +168,10 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   lap("listen");
-  // Node writes its compile cache when the process exits; written now, the
-  // next start finds the code this one compiled, however this one ends.
-  setImmediate(flushCompileCache).unref();
+  // Node writes its compile cache when the process exits; written a few
+  // seconds after listening too (not before the first answers), the next
+  // start finds the code this one compiled even if this one is killed.
+  setTimeout(flushCompileCache, 5_000).unref();
   if (config.metricsPort !== null) {
     const metricsServer = createServer((request, response) => {
       if (request.url !== "/metrics") {
