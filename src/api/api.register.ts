@@ -16,6 +16,7 @@ import type { LiveLaw } from "../dataset/law.live.ts";
 import type { Clock } from "../lib/clock.ts";
 import { createDayOf } from "../lib/dates.ts";
 import type { LazyValidators } from "../lib/lazy-validators.ts";
+import { once } from "../lib/once.ts";
 import { createAccessLog } from "../ops/access-log.ts";
 import type { Lifecycle } from "../ops/health.routes.ts";
 import { instrumentLimiter, type Metrics, observeRequest } from "../ops/metrics.ts";
@@ -236,7 +237,7 @@ export async function registerApi(
   let listening = false;
   let viewsState = live.current();
   let views = buildApiViews(viewsState.dataset, live.model);
-  const laneRoutes = new Map<string, LaneRoute>();
+  const laneRoutes = new Map<string, () => LaneRoute>();
   let fillLaneRoutes = () => {};
   const currentViews = () => {
     const state = live.current();
@@ -295,21 +296,32 @@ export async function registerApi(
       };
       return { representation, etags, pattern, vary, negotiatesAccept: vary !== API_VARY };
     };
+    // Each route is made on its first request, from the views current when
+    // the routes were filled (its body is built then too: api.views.ts).
     fillLaneRoutes = () => {
+      const built = views;
       laneRoutes.set(
         "/v1/states",
-        lane(
-          views.states({ includeTerritories: false, statuses: null, decriminalized: null }),
-          "/v1/states",
-          `${API_VARY}, Accept`,
+        once(() =>
+          lane(
+            built.states({ includeTerritories: false, statuses: null, decriminalized: null }),
+            "/v1/states",
+            `${API_VARY}, Accept`,
+          ),
         ),
       );
-      laneRoutes.set("/v1/federal", lane(views.federal, "/v1/federal"));
+      laneRoutes.set(
+        "/v1/federal",
+        once(() => lane(built.federal, "/v1/federal")),
+      );
       for (const { code } of viewsState.dataset.jurisdictions) {
-        laneRoutes.set(`/v1/states/${code}`, lane(views.state(code), "/v1/states/:code"));
+        laneRoutes.set(
+          `/v1/states/${code}`,
+          once(() => lane(built.state(code), "/v1/states/:code")),
+        );
         laneRoutes.set(
           `/v1/states/${code}/history`,
-          lane(views.history(code), "/v1/states/:code/history"),
+          once(() => lane(built.history(code), "/v1/states/:code/history")),
         );
       }
     };

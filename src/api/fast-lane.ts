@@ -83,8 +83,8 @@ export type Served = Readonly<{
 }>;
 
 export type FastLaneOptions = {
-  /** Exact request URL → what answers it. */
-  routes: ReadonlyMap<string, LaneRoute>;
+  /** Exact request URL → what answers it (made on the first request for it). */
+  routes: ReadonlyMap<string, () => LaneRoute>;
   /** Brings `routes` up to date with the law in force now (src/dataset/law.live.ts). */
   refresh: () => unknown;
   /** The Cache-Control of an answer at `nowMs` (it never reaches past the next change of law). */
@@ -392,7 +392,7 @@ export function createFastLane(options: FastLaneOptions, next: Handler): Handler
 
   return function fastLane(request, response) {
     if (request.method === "GET") options.refresh();
-    const route = request.method === "GET" ? routes.get(request.url ?? "") : undefined;
+    const route = request.method === "GET" ? routes.get(request.url ?? "")?.() : undefined;
     if (route === undefined || !options.open()) {
       next(request, response);
       return;
