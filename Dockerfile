@@ -7,6 +7,10 @@ RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund
 FROM deps AS build
 COPY src ./src
 COPY scripts/build.ts ./scripts/build.ts
+# The build checks the dataset and stamps it (dist/dataset-stamps/), so the
+# server skips those checks at start (docs/PERFORMANCE.md, "Start-up").
+COPY data/dataset.json data/federal.json ./data/
+COPY data/jurisdictions ./data/jurisdictions
 RUN node scripts/build.ts
 
 FROM node:24-slim

@@ -10,6 +10,12 @@
  * run the TypeScript sources directly; the bundle is the same code, and
  * test/ops/bundle.test.ts starts it.
  *
+ * It then runs the dataset's checks on data/ (or DATA_DIR) and stamps it
+ * (src/dataset/dataset.stamp.ts), so the server it built skips them at
+ * start; the bundle carries the identity of the checking code it was built
+ * from, which the stamp must name. Data that fails a check is not stamped
+ * (the server will then check it at start, and refuse it).
+ *
  * Left out of the bundle, loaded from node_modules when first used: Scalar's
  * API reference (5 MB, only for /docs/scalar.js), pg (only with a
  * postgres:// DATABASE_URL; it asks for the optional pg-native) and
@@ -17,6 +23,8 @@
  */
 import { rmSync, writeFileSync } from "node:fs";
 import { build } from "esbuild";
+import { DatasetError } from "../src/dataset/dataset.load.ts";
+import { checksIdentity, writeDatasetStamp } from "../src/dataset/dataset.stamp.ts";
 
 const ENTRY = "dist/server.mjs";
 const OUT = "dist/server.bundle.mjs";
@@ -30,6 +38,8 @@ const result = await build({
   format: "esm",
   target: "node24",
   external: ["@scalar/fastify-api-reference", "pg", "nodemailer"],
+  // The identity of the dataset's checking code in these sources (a stamp must name it).
+  define: { DATASET_CHECKS_IDENTITY: JSON.stringify(checksIdentity()) },
   // CommonJS dependencies inside an ES module bundle still call require()
   // and name __dirname (ioredis, to trim its stack traces).
   banner: {
@@ -67,3 +77,15 @@ const bytes = result.metafile.outputs[OUT]?.bytes ?? 0;
 process.stdout.write(
   `built ${ENTRY} (${OUT}): ${inputs} modules, ${(bytes / 1e6).toFixed(1)} MB, in ${(performance.now() - started).toFixed(0)} ms\n`,
 );
+const dataDir = process.env.DATA_DIR || "data";
+try {
+  const { stamp } = writeDatasetStamp(dataDir, "npm run build");
+  process.stdout.write(
+    `stamped ${dataDir}/ (version ${stamp.version}, sha256 ${stamp.data.slice(0, 12)}): its checks passed on ${stamp.days} served jurisdiction-days, and start-up will skip them\n`,
+  );
+} catch (error) {
+  if (!(error instanceof DatasetError)) throw error;
+  process.stdout.write(
+    `${dataDir}/ not stamped: ${error.message}\nThe server will check it at start, and refuse it.\n`,
+  );
+}

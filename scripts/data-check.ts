@@ -1,7 +1,9 @@
 /**
  * `npm run data:check [dir]`: validates the dataset (schema + invariants),
  * prints warnings and a coverage table (field × jurisdictions filled), and
- * exits non-zero on any error or when coverage falls below the gate.
+ * exits non-zero on any error or when coverage falls below the gate. Data
+ * that passes is stamped as checked (src/dataset/dataset.stamp.ts), so the
+ * server starts without checking it again.
  */
 import { join } from "node:path";
 import { DATED_COLUMNS } from "../src/dataset/dataset.columns.ts";
@@ -24,6 +26,7 @@ import {
   sourceDigest,
   sourceOf,
 } from "../src/dataset/dataset.source.ts";
+import { writeDatasetStamp } from "../src/dataset/dataset.stamp.ts";
 import { checkServedLaw, formatServedFinding } from "../src/dataset/law.gate.ts";
 import { createLawModel } from "../src/dataset/law.ts";
 import { isoDay } from "../src/lib/dates.ts";
@@ -214,3 +217,4 @@ const servedAs = servedVersion(
 process.stdout.write(
   `✓ dataset ${checked.manifest.version} is valid${isPublished(servedAs) ? "" : ` (it differs from published release ${checked.manifest.version}: servers report ${servedAs} until it is released; see npm run data:diff)`}\n`,
 );
+process.stdout.write(`stamped as checked: ${writeDatasetStamp(dir, "npm run data:check").file}\n`);

@@ -12,11 +12,10 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { readDenylist } from "../src/dataset/dataset.gate.ts";
 import {
-  checkDataset,
+  checkRelease,
   DatasetError,
   type RawDataset,
   readDataset,
-  servedDataset,
 } from "../src/dataset/dataset.load.ts";
 import {
   CONFIDENCE_LEVELS,
@@ -280,7 +279,7 @@ export function readSource(dir: string): { source: DataSource; raw: RawDataset }
  */
 export function checkOrRefuse(source: DataSource, day: string, what: string): Dataset {
   try {
-    return servedDataset(checkDataset(rawOf(source), day), day);
+    return checkRelease({ raw: rawOf(source), errors: [] }, day).dataset;
   } catch (error) {
     if (!(error instanceof DatasetError)) throw error;
     process.stderr.write(`✗ ${what} was not written: the dataset would be invalid.\n`);

@@ -18,6 +18,8 @@
  *   (sizes, SHA-256, the source's digest). Releases are never rewritten.
  * - It drafts the CHANGELOG entry from the diff, for the maintainer to
  *   edit before committing, and points CITATION.cff at the release.
+ * - It stamps the data as checked (src/dataset/dataset.stamp.ts), so a
+ *   server of this build starts without checking them again.
  * Exit codes: 0 written, 1 refused, 2 usage.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -29,6 +31,7 @@ import {
   sourceBytes,
   sourceDigest,
 } from "../src/dataset/dataset.source.ts";
+import { writeDatasetStamp } from "../src/dataset/dataset.stamp.ts";
 import { isCalendarDate } from "../src/lib/dates.ts";
 import {
   type BuildTimings,
@@ -204,3 +207,4 @@ if (dir === "data" && existsSync(citationFile)) {
 process.stdout.write(
   `✓ Release ${version} written to ${folder} in ${totalMs.toFixed(0)} ms${singleMaintainer ? " (single maintainer: no second review)" : ""}.\nEdit its entry in ${changelogFile}, then commit ${dir}/. Servers serve ${version} from their next start on these data, and announce it once (dataset.released, ${loaded.announcements.law_enacted.length} law.enacted, ${loaded.announcements.corrections.length} record.corrected).\n`,
 );
+process.stdout.write(`Stamped as checked: ${writeDatasetStamp(dir, "npm run release").file}\n`);

@@ -10,13 +10,14 @@ import compress from "@fastify/compress";
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import { registerAccounts, registerSessions } from "./accounts/accounts.register.ts";
 import { registerApi, registerApiGuard, registerOpenApi } from "./api/api.register.ts";
+import { createLaneServer } from "./api/fast-lane.ts";
 import type { RevocationEvent, Revocations } from "./api-keys/api-key.revocation.ts";
 import type { KeyUsage } from "./api-keys/api-key.usage.ts";
 import { registerApiKeyPages, registerApiKeys } from "./api-keys/api-keys.register.ts";
 import type { Config } from "./config.ts";
 import type { Dataset } from "./dataset/dataset.load.ts";
 import { createLiveLaw, type LiveLaw } from "./dataset/law.live.ts";
-import { createLawModel } from "./dataset/law.ts";
+import { createLawModel, type LawModel } from "./dataset/law.ts";
 import { type DatabaseHandle, isDatabaseUnavailable } from "./db/database.ts";
 import { registerErrorHandlers } from "./errors.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
@@ -58,6 +59,8 @@ export type AppDeps = {
   dataset: Dataset;
   /** The law in force now; by default computed from `dataset` on `lawClock`. */
   live?: LiveLaw;
+  /** The dated model of `dataset` (src/dataset/law.ts), when the caller has built it already. */
+  lawModel?: LawModel;
   /** The clock the law in force follows; the app's `clock` by default. */
   lawClock?: Clock;
   /** Users, sessions and API keys (migrated already). */
@@ -116,10 +119,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const validators = deps.validators ?? createLazyValidators();
   const lifecycle = deps.lifecycle ?? { draining: false };
   const metrics = deps.metrics ?? createMetrics();
+  // The HTTP server, with a place for the API's fast lane in front of Fastify.
+  const laneServer = createLaneServer();
   const { app, trust, handleFrameworkErrors } = createFastify(config, {
     validators,
     headers,
     logger: deps.logger,
+    serverFactory: laneServer.serverFactory as FastifyServerOptions["serverFactory"],
   });
   const mailer =
     deps.mailer ??
@@ -162,7 +168,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     limiterBackend: deps.limiterBackend,
   });
   handleFrameworkErrors(frameworkErrorHandler({ headers, guard: guard.guard }));
-  const live = deps.live ?? createLiveLaw(createLawModel(deps.dataset), deps.lawClock ?? clock);
+  const live =
+    deps.live ??
+    createLiveLaw(deps.lawModel ?? createLawModel(deps.dataset), deps.lawClock ?? clock);
   const { dayOfRequest } = await registerApi(app, {
     config,
     clock,
@@ -175,6 +183,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     trust,
     validators,
     fastLane: deps.fastLane,
+    laneServer,
     logger: deps.logger,
   });
 

@@ -4,7 +4,7 @@
  * usage), and the /v1 routes over the views of the law in force, with the
  * fast lane in front of Fastify.
  */
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage } from "node:http";
 import proxyAddr from "@fastify/proxy-addr";
 import swagger from "@fastify/swagger";
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from "fastify";
@@ -16,6 +16,7 @@ import type { LiveLaw } from "../dataset/law.live.ts";
 import type { Clock } from "../lib/clock.ts";
 import { createDayOf } from "../lib/dates.ts";
 import type { LazyValidators } from "../lib/lazy-validators.ts";
+import { once } from "../lib/once.ts";
 import { createAccessLog } from "../ops/access-log.ts";
 import type { Lifecycle } from "../ops/health.routes.ts";
 import { instrumentLimiter, type Metrics, observeRequest } from "../ops/metrics.ts";
@@ -32,7 +33,7 @@ import type { LimiterBackend } from "../rate-limit/rate-limit.resilient.ts";
 import type { RateLimiter } from "../rate-limit/rate-limit.ts";
 import { addWebhooksToDocument } from "../webhooks/webhook.openapi.ts";
 import { buildApiViews, warmAsOf } from "./api.views.ts";
-import { createFastLane, type LaneRoute, takePrecharge } from "./fast-lane.ts";
+import { createFastLane, type LaneRoute, type LaneServer, takePrecharge } from "./fast-lane.ts";
 import { refineOpenApi } from "./openapi.ts";
 import { API_VARY, etagFor } from "./representation.ts";
 import { EXPOSED_HEADERS, v1Routes, wantsGeoJson } from "./v1.routes.ts";
@@ -224,6 +225,8 @@ export async function registerApi(
     trust: TrustFunction | null;
     validators: LazyValidators;
     fastLane: boolean | undefined;
+    /** The app's HTTP server, where the lane is attached in front of Fastify. */
+    laneServer: LaneServer;
     /** The app's logger options: the fast lane writes its access lines to the same stream. */
     logger: FastifyServerOptions["logger"] | undefined;
   },
@@ -234,7 +237,7 @@ export async function registerApi(
   let listening = false;
   let viewsState = live.current();
   let views = buildApiViews(viewsState.dataset, live.model);
-  const laneRoutes = new Map<string, LaneRoute>();
+  const laneRoutes = new Map<string, () => LaneRoute>();
   let fillLaneRoutes = () => {};
   const currentViews = () => {
     const state = live.current();
@@ -304,26 +307,37 @@ export async function registerApi(
       };
       return { representation, etags, pattern, vary, negotiatesAccept: vary !== API_VARY };
     };
+    // Each route is made on its first request, from the views current when
+    // the routes were filled (its body is built then too: api.views.ts).
     fillLaneRoutes = () => {
+      const built = views;
       laneRoutes.set(
         "/v1/states",
-        lane(
-          views.states({
-            includeTerritories: false,
-            statuses: null,
-            decriminalized: null,
-            salesOperating: null,
-          }),
-          "/v1/states",
-          `${API_VARY}, Accept`,
+        once(() =>
+          lane(
+            built.states({
+              includeTerritories: false,
+              statuses: null,
+              decriminalized: null,
+              salesOperating: null,
+            }),
+            "/v1/states",
+            `${API_VARY}, Accept`,
+          ),
         ),
       );
-      laneRoutes.set("/v1/federal", lane(views.federal, "/v1/federal"));
+      laneRoutes.set(
+        "/v1/federal",
+        once(() => lane(built.federal, "/v1/federal")),
+      );
       for (const { code } of viewsState.dataset.jurisdictions) {
-        laneRoutes.set(`/v1/states/${code}`, lane(views.state(code), "/v1/states/:code"));
+        laneRoutes.set(
+          `/v1/states/${code}`,
+          once(() => lane(built.state(code), "/v1/states/:code")),
+        );
         laneRoutes.set(
           `/v1/states/${code}/history`,
-          lane(views.history(code), "/v1/states/:code/history"),
+          once(() => lane(built.history(code), "/v1/states/:code/history")),
         );
       }
     };
@@ -342,14 +356,7 @@ export async function registerApi(
       closing = true;
       done();
     });
-    const [fastify] = app.server.listeners("request") as ((
-      request: IncomingMessage,
-      response: ServerResponse,
-    ) => void)[];
-    if (fastify === undefined) throw new Error("the HTTP server has no request listener");
-    app.server.removeAllListeners("request");
-    app.server.on(
-      "request",
+    options.laneServer.attach((fastify) =>
       createFastLane(
         {
           routes: laneRoutes,
@@ -375,7 +382,7 @@ export async function registerApi(
           onLimiterError: (error) =>
             app.log.warn({ err: error }, "rate limiter failed in the fast lane; Fastify answers"),
         },
-        (request, response) => fastify.call(app.server, request, response),
+        fastify,
       ),
     );
   }

@@ -13,6 +13,7 @@ import { salesOperatingOf } from "../dataset/dataset.columns.ts";
 import type { Dataset } from "../dataset/dataset.load.ts";
 import { STATUSES, type Status } from "../dataset/dataset.schema.ts";
 import { type LawModel, type LawRecord, lawOn } from "../dataset/law.ts";
+import { once } from "../lib/once.ts";
 import {
   type ChangesMeta,
   RECORD_FIELDS,
@@ -180,19 +181,27 @@ export function buildApiViews(dataset: Dataset<LawRecord>, law: LawModel): ApiVi
     dataset.federal.last_reviewed,
   ];
 
-  const stateViews = new Map<string, Representation>();
-  const historyViews = new Map<string, Representation>();
+  // Each record's and history's body is built when first asked for — by a
+  // request, or by `compressAll` in the background once the server listens —
+  // so a start builds none before its first answer.
+  const stateViews = new Map<string, () => Representation>();
+  const historyViews = new Map<string, () => Representation>();
   for (const record of dataset.jurisdictions) {
     const meta = { dataset_version: version, last_reviewed: record.last_reviewed, ...current };
-    stateViews.set(record.code, buildRepresentation(serializeState({ data: record, meta })));
+    stateViews.set(
+      record.code,
+      once(() => buildRepresentation(serializeState({ data: record, meta }))),
+    );
     const events = dataset.histories.get(record.code) ?? [];
     historyViews.set(
       record.code,
-      buildRepresentation(
-        serializeHistory({
-          data: events,
-          meta: { ...meta, count: events.length, jurisdiction: record.code },
-        }),
+      once(() =>
+        buildRepresentation(
+          serializeHistory({
+            data: events,
+            meta: { ...meta, count: events.length, jurisdiction: record.code },
+          }),
+        ),
       ),
     );
   }
@@ -222,8 +231,9 @@ export function buildApiViews(dataset: Dataset<LawRecord>, law: LawModel): ApiVi
     }
     return view;
   };
-  const defaultLists = [false, true].map((includeTerritories) =>
-    states({ includeTerritories, statuses: null, decriminalized: null, salesOperating: null }),
+  const defaultLists = [false, true].map(
+    (includeTerritories) => () =>
+      states({ includeTerritories, statuses: null, decriminalized: null, salesOperating: null }),
   );
 
   const served = new Map<string, LawRecord>(
@@ -333,7 +343,12 @@ export function buildApiViews(dataset: Dataset<LawRecord>, law: LawModel): ApiVi
       },
     }),
   );
-  const prebuilt = [...defaultLists, federal, ...stateViews.values(), ...historyViews.values()];
+  const prebuilt = [
+    ...defaultLists,
+    () => federal,
+    ...stateViews.values(),
+    ...historyViews.values(),
+  ];
 
   return Object.freeze({
     datasetVersion: version,
@@ -343,8 +358,8 @@ export function buildApiViews(dataset: Dataset<LawRecord>, law: LawModel): ApiVi
     lastReviewed: earliest(allReviewed),
     sourcesCurrentTo: current.sources_current_to,
     states,
-    state: (code: string) => stateViews.get(code),
-    history: (code: string) => historyViews.get(code),
+    state: (code: string) => stateViews.get(code)?.(),
+    history: (code: string) => historyViews.get(code)?.(),
     federal,
     changes: changeFeedOf(dataset.changes),
     changesBody: (eventsJson, meta) =>
@@ -352,9 +367,9 @@ export function buildApiViews(dataset: Dataset<LawRecord>, law: LawModel): ApiVi
     compressAll: async (wanted = () => true) => {
       // One at a time: the thread pool stays free for other work, and the
       // most requested bodies (the lists, then each record) are ready first.
-      for (const representation of prebuilt) {
+      for (const build of prebuilt) {
         if (!wanted()) return;
-        await representation.compressed();
+        await build().compressed();
       }
     },
   });

@@ -5,6 +5,10 @@
  * `request` event, with one `writeHead` + `end`, before Fastify sees it.
  * Everything else goes to Fastify unchanged.
  *
+ * It sits in front of Fastify's handler in the server Fastify itself makes
+ * through its documented `serverFactory` option (`createLaneServer`); the
+ * app attaches it once the API's parts exist.
+ *
  * Why by hand: for a 6 KB record, Fastify's request and reply objects, its
  * hook chain and per-header calls cost twice what the bytes do
  * (docs/PERFORMANCE.md). The lane does only what such a request needs and
@@ -42,7 +46,7 @@
  * `Accept`, and for any URL not spelled exactly as above.
  */
 import { randomUUID } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage, Server, ServerOptions, ServerResponse } from "node:http";
 import type { Caller } from "../api-keys/api-key.auth.ts";
 import type { Clock } from "../lib/clock.ts";
 import { rateLimitHeaders } from "../rate-limit/rate-limit.hook.ts";
@@ -79,8 +83,8 @@ export type Served = Readonly<{
 }>;
 
 export type FastLaneOptions = {
-  /** Exact request URL → what answers it. */
-  routes: ReadonlyMap<string, LaneRoute>;
+  /** Exact request URL → what answers it (made on the first request for it). */
+  routes: ReadonlyMap<string, () => LaneRoute>;
   /** Brings `routes` up to date with the law in force now (src/dataset/law.live.ts). */
   refresh: () => unknown;
   /** The Cache-Control of an answer at `nowMs` (it never reaches past the next change of law). */
@@ -106,7 +110,62 @@ export type FastLaneOptions = {
   onLimiterError: (error: unknown) => void;
 };
 
-type Handler = (request: IncomingMessage, response: ServerResponse) => void;
+/** A `request` listener of the HTTP server. */
+export type Handler = (request: IncomingMessage, response: ServerResponse) => void;
+
+/** The settings Fastify gives the server it makes (its processed options). */
+type ServerSettings = {
+  http?: ServerOptions;
+  keepAliveTimeout?: number;
+  requestTimeout?: number;
+  connectionTimeout?: number;
+  maxRequestsPerSocket?: number | null;
+};
+
+export type LaneServer = Readonly<{
+  /** For Fastify's `serverFactory` option: makes the app's HTTP server. */
+  serverFactory: (handler: Handler, settings: ServerSettings) => Server;
+  /** Puts a lane, given Fastify's handler to hand requests to, in front of it. */
+  attach: (lane: (fastify: Handler) => Handler) => void;
+}>;
+
+// node:http through getBuiltinModule, not an import: importing it as an ES
+// module reads every export, and its WebSocket getter loads Node's fetch
+// implementation (~30 ms of start-up).
+const { createServer } = process.getBuiltinModule("node:http");
+
+/**
+ * The app's HTTP server, made when Fastify asks (`serverFactory`), with the
+ * settings Fastify gives the server it would make itself: its `http`
+ * options (header and request timeouts, how often they are checked), the
+ * keep-alive, request and connection timeouts, and the requests allowed per
+ * socket. Each request goes to the attached lane, or straight to Fastify's
+ * handler while none is (the app without its lane).
+ */
+export function createLaneServer(): LaneServer {
+  let fastify: Handler | undefined;
+  let front: Handler | undefined;
+  return Object.freeze({
+    serverFactory: (handler: Handler, settings: ServerSettings) => {
+      fastify = handler;
+      const server = createServer(settings.http ?? {}, (request, response) =>
+        (front ?? handler)(request, response),
+      );
+      if (settings.keepAliveTimeout !== undefined)
+        server.keepAliveTimeout = settings.keepAliveTimeout;
+      if (settings.requestTimeout !== undefined) server.requestTimeout = settings.requestTimeout;
+      server.setTimeout(settings.connectionTimeout ?? 0);
+      if ((settings.maxRequestsPerSocket ?? 0) > 0)
+        server.maxRequestsPerSocket = settings.maxRequestsPerSocket ?? null;
+      return server;
+    },
+    attach: (lane: (fastify: Handler) => Handler) => {
+      if (fastify === undefined) throw new Error("the lane is attached to a server not made yet");
+      if (front !== undefined) throw new Error("a lane is attached already");
+      front = lane(fastify);
+    },
+  });
+}
 
 /** An answer waiting for the end of its turn, and then what `served` is told. */
 type Written = {
@@ -333,7 +392,7 @@ export function createFastLane(options: FastLaneOptions, next: Handler): Handler
 
   return function fastLane(request, response) {
     if (request.method === "GET") options.refresh();
-    const route = request.method === "GET" ? routes.get(request.url ?? "") : undefined;
+    const route = request.method === "GET" ? routes.get(request.url ?? "")?.() : undefined;
     if (route === undefined || !options.open()) {
       next(request, response);
       return;

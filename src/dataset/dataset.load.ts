@@ -6,6 +6,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Compile } from "typebox/compile";
+import { once } from "../lib/once.ts";
 import { inFeedOrder } from "./change-feed.ts";
 import {
   type Correction,
@@ -30,7 +31,8 @@ import {
   type ParsedFile,
   schemaIssues,
 } from "./dataset.validate.ts";
-import { checkServedLaw } from "./law.gate.ts";
+import { checkServedLaw, type ServedReport } from "./law.gate.ts";
+import { createLawModel, type LawModel } from "./law.ts";
 
 export type { Dataset } from "./dataset.schema.ts";
 
@@ -63,7 +65,7 @@ export type CheckedDataset = {
   warnings: DatasetIssue[];
 };
 
-const checkManifest = Compile(DatasetManifestSchema);
+const checkManifest = once(() => Compile(DatasetManifestSchema));
 
 function readJson(dir: string, file: string, errors: DatasetIssue[]): ParsedFile<unknown> {
   try {
@@ -78,8 +80,17 @@ function readJson(dir: string, file: string, errors: DatasetIssue[]): ParsedFile
   }
 }
 
-/** Reads the files of a data folder without judging their contents. */
-export function readDataset(dir: string): { raw: RawDataset; errors: DatasetIssue[] } {
+/**
+ * Reads the files of a data folder without judging their contents; `digest`
+ * is the SHA-256 of its source (src/dataset/dataset.source.ts): what a
+ * stamp vouches for (src/dataset/dataset.stamp.ts) and what names a
+ * release's bytes.
+ */
+export function readDataset(dir: string): {
+  raw: RawDataset;
+  errors: DatasetIssue[];
+  digest: string;
+} {
   const errors: DatasetIssue[] = [];
   let names: string[] = [];
   try {
@@ -93,17 +104,15 @@ export function readDataset(dir: string): { raw: RawDataset; errors: DatasetIssu
       message: `cannot read: ${(cause as Error).message}`,
     });
   }
-  return {
-    raw: {
-      manifest: readJson(dir, "dataset.json", errors),
-      jurisdictions: names.map((name) => readJson(dir, `jurisdictions/${name}`, errors)),
-      federal: readJson(dir, "federal.json", errors),
-      corrections: existsSync(join(dir, "corrections.json"))
-        ? readJson(dir, "corrections.json", errors)
-        : { file: "corrections.json", value: { corrections: [] } },
-    },
-    errors,
+  const raw: RawDataset = {
+    manifest: readJson(dir, "dataset.json", errors),
+    jurisdictions: names.map((name) => readJson(dir, `jurisdictions/${name}`, errors)),
+    federal: readJson(dir, "federal.json", errors),
+    corrections: existsSync(join(dir, "corrections.json"))
+      ? readJson(dir, "corrections.json", errors)
+      : { file: "corrections.json", value: { corrections: [] } },
   };
+  return { raw, errors, digest: sourceDigest(sourceOf(raw)) };
 }
 
 /** Validates raw files; returns the typed files or throws a DatasetError naming every problem. */
@@ -114,7 +123,7 @@ export function checkDataset(
 ): CheckedDataset {
   const errors = [...readErrors];
   const warnings: DatasetIssue[] = [];
-  if (raw.manifest.value !== undefined && !checkManifest.Check(raw.manifest.value)) {
+  if (raw.manifest.value !== undefined && !checkManifest().Check(raw.manifest.value)) {
     errors.push({
       file: raw.manifest.file,
       path: "/",
@@ -275,38 +284,55 @@ export function buildDataset(checked: CheckedDataset): Dataset {
 }
 
 /**
- * Reads, validates and shapes a data folder, then checks the records it
- * will serve (src/dataset/law.gate.ts); throws a DatasetError naming every
- * problem.
+ * The full checks on a data folder's files: the schema and invariants
+ * (`checkDataset`), then the rules on every record it will serve, today and
+ * on every turning day (src/dataset/law.gate.ts). Returns the dataset with
+ * the law model the served records were checked from; throws a DatasetError
+ * naming every problem.
  */
-export function loadDataset(dir: string, today: string): Dataset {
-  const { raw, errors } = readDataset(dir);
-  const checked = checkDataset(raw, today, errors);
-  // The version names its bytes: data that differ from the published release say so.
-  const version = servedVersion(
-    join(dir, "releases"),
-    checked.manifest.version,
-    sourceDigest(sourceOf(raw)),
-  );
-  return servedDataset({ ...checked, manifest: { ...checked.manifest, version } }, today);
-}
-
-/**
- * Shapes checked files and checks the records they will serve
- * (src/dataset/law.gate.ts); throws a DatasetError naming every finding.
- * The data tools run it before they write anything.
- */
-export function servedDataset(checked: CheckedDataset, today: string): Dataset {
-  const dataset = buildDataset(checked);
-  const { findings } = checkServedLaw(dataset, today);
-  if (findings.length > 0) {
+export function checkRelease(
+  read: { raw: RawDataset; errors: DatasetIssue[] },
+  today: string,
+  options: { version?: string } = {},
+): { dataset: Dataset; model: LawModel; served: ServedReport } {
+  const checked = checkDataset(read.raw, today, read.errors);
+  const version = options.version ?? checked.manifest.version;
+  const dataset = buildDataset({ ...checked, manifest: { ...checked.manifest, version } });
+  const model = createLawModel(dataset);
+  const served = checkServedLaw(dataset, today, model);
+  if (served.findings.length > 0) {
     throw new DatasetError(
-      findings.map((finding) => ({
+      served.findings.map((finding) => ({
         file: `jurisdictions/${finding.code}.json`,
         path: `served on ${finding.day}: ${finding.field}`,
         message: finding.message,
       })),
     );
   }
-  return dataset;
+  return { dataset, model, served };
+}
+
+/**
+ * Reads, validates and shapes a data folder, then checks the records it
+ * will serve (`checkRelease`); throws a DatasetError naming every problem.
+ * The server reads through its stamp instead (src/dataset/dataset.stamp.ts),
+ * which runs these same checks unless a stamp vouches for them.
+ */
+export function loadDataset(dir: string, today: string): Dataset {
+  const read = readDataset(dir);
+  return checkRelease(read, today, { version: versionOf(dir, read) }).dataset;
+}
+
+/**
+ * The version data are served as: their manifest's where they are the
+ * published bytes of that release, else marked `+unreleased`
+ * (docs/DATA.md, "Versioning").
+ */
+export function versionOf(
+  dir: string,
+  read: { raw: RawDataset; digest: string },
+): string | undefined {
+  const manifest = read.raw.manifest.value as { version?: unknown } | undefined;
+  if (typeof manifest?.version !== "string") return undefined;
+  return servedVersion(join(dir, "releases"), manifest.version, read.digest);
 }

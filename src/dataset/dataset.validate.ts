@@ -7,6 +7,7 @@
  */
 import { Compile } from "typebox/compile";
 import { isCalendarDate } from "../lib/dates.ts";
+import { once } from "../lib/once.ts";
 import {
   type CorrectionsFile,
   CorrectionsFile as CorrectionsFileSchema,
@@ -27,13 +28,11 @@ export type ValidationResult = { errors: DatasetIssue[]; warnings: DatasetIssue[
 
 export type ParsedFile<T> = { file: string; value: T };
 
-const checkJurisdictionFile = Compile(JurisdictionFileSchema);
-const checkFederalFile = Compile(FederalFileSchema);
-const checkCorrectionsFile = Compile(CorrectionsFileSchema);
+// Compiled on first use: a start whose stamp vouches for the data checks no file.
 const CHECKERS = {
-  jurisdiction: checkJurisdictionFile,
-  federal: checkFederalFile,
-  corrections: checkCorrectionsFile,
+  jurisdiction: once(() => Compile(JurisdictionFileSchema)),
+  federal: once(() => Compile(FederalFileSchema)),
+  corrections: once(() => Compile(CorrectionsFileSchema)),
 } as const;
 
 /** Days after which a record's `last_reviewed` is reported as stale. */
@@ -48,7 +47,7 @@ export function deriveStatus(record: Pick<JurisdictionFile, "adult_use" | "medic
 
 /** Schema errors of one parsed JSON value, each naming the field. */
 export function schemaIssues(file: string, value: unknown, kind: keyof typeof CHECKERS) {
-  const check = CHECKERS[kind];
+  const check = CHECKERS[kind]();
   if (check.Check(value)) return [];
   const seen = new Set<string>();
   const issues: DatasetIssue[] = [];

@@ -20,6 +20,7 @@
  * A finding names the jurisdiction, the day and the field.
  */
 import { Compile } from "typebox/compile";
+import { once } from "../lib/once.ts";
 import { dayIn } from "../lib/zoned-time.ts";
 import {
   ADULT_USE_VARIABLES,
@@ -49,7 +50,8 @@ export type ServedReport = Readonly<{
   findings: readonly ServedFinding[];
 }>;
 
-const checkOnDay = Compile(JurisdictionOnDay);
+// Compiled on first use: a start whose stamp vouches for the data checks no record.
+const checkOnDay = once(() => Compile(JurisdictionOnDay));
 
 const isCited = (authority: { citation: string } | null | undefined) =>
   authority != null && authority.citation.trim() !== "";
@@ -68,8 +70,8 @@ function servedRecordFindings(record: LawRecord, day: string, share?: Share) {
   const findings: ServedFinding[] = [];
   const add = (field: string, message: string) =>
     findings.push({ code: record.code, day, field, message });
-  if (!checkOnDay.Check(record)) {
-    for (const error of checkOnDay.Errors(record)) {
+  if (!checkOnDay().Check(record)) {
+    for (const error of checkOnDay().Errors(record)) {
       add(error.instancePath.replace(/^\//, "").replaceAll("/", ".") || "record", error.message);
       break;
     }

@@ -50,6 +50,12 @@ export type LawModel = Readonly<{
   changes: ReadonlyMap<string, readonly LegalEvent[]>;
   /** Each jurisdiction's dates on which its record may change, ascending. */
   turningDays: ReadonlyMap<string, readonly string[]>;
+  /**
+   * Each jurisdiction's turning days on which its record does change (from
+   * a stamp, src/dataset/dataset.stamp.ts), when known: `nextChangeDay`
+   * then looks the day up instead of computing records to compare.
+   */
+  changeDays?: ReadonlyMap<string, readonly string[]>;
 }>;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -78,7 +84,10 @@ function changesInOrder<E extends Pick<LegalEvent, "sets" | "effective">>(
     .map(({ event }) => event);
 }
 
-export function createLawModel(base: Dataset): LawModel {
+export function createLawModel(
+  base: Dataset,
+  changeDays?: ReadonlyMap<string, readonly string[]>,
+): LawModel {
   const asOf = new Map<string, AsOfSource>();
   const changes = new Map<string, LegalEvent[]>();
   const turningDays = new Map<string, string[]>();
@@ -96,7 +105,7 @@ export function createLawModel(base: Dataset): LawModel {
     for (const date of [...dates]) dates.add(nextDay(date));
     turningDays.set(record.code, [...dates].sort());
   }
-  return Object.freeze({ base, asOf, changes, turningDays });
+  return Object.freeze({ base, asOf, changes, turningDays, changeDays });
 }
 
 /** A copy of `target` with `value` at the dotted `path` (objects along it copied, never shared). */
@@ -245,8 +254,14 @@ function withCurrency<P extends Readonly<Partial<Record<string, ProvenanceRef>>>
  * record on `day`, or null if it never does again.
  */
 export function nextChangeDay(model: LawModel, code: string, day: string): string | null {
+  const turning = model.turningDays.get(code) ?? [];
+  const known = model.changeDays?.get(code);
+  // From the first turning day on, the record on `day` is the one of the
+  // last turning day before it, so the next change is the next change day.
+  if (known !== undefined && turning[0] !== undefined && day >= turning[0])
+    return known.find((candidate) => candidate > day) ?? null;
   const today = JSON.stringify(lawOn(model, code, day));
-  for (const candidate of model.turningDays.get(code) ?? []) {
+  for (const candidate of turning) {
     if (candidate <= day) continue;
     if (JSON.stringify(lawOn(model, code, candidate)) !== today) return candidate;
   }

@@ -98,6 +98,8 @@ export function createFastify(
     validators: LazyValidators;
     headers: ResponseHeaders;
     logger: FastifyServerOptions["logger"] | undefined;
+    /** Makes the HTTP server (Fastify's `serverFactory`; src/api/fast-lane.ts). */
+    serverFactory: FastifyServerOptions["serverFactory"];
   },
 ): {
   app: FastifyInstance;
@@ -109,6 +111,7 @@ export function createFastify(
   let onFrameworkError: FrameworkErrorHandler = () => {};
   const trust = trustFunction(config.trustProxy);
   const app = Fastify({
+    serverFactory: options.serverFactory,
     schemaController: { compilersFactory: { buildValidator: validators.buildValidator } },
     keepAliveTimeout: config.keepAliveTimeoutMs,
     requestTimeout: config.requestTimeoutMs,

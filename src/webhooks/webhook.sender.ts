@@ -12,8 +12,6 @@
  * - it never throws: the result is the status, or an error message safe to
  *   show the endpoint's owner (no stack, nothing about our network).
  */
-import http from "node:http";
-import https from "node:https";
 import type { GuardedAgents } from "./webhook.address-guard.ts";
 
 export const DELIVERY_TIMEOUT_MS = 10_000;
@@ -42,6 +40,12 @@ export type WebhookSender = (
   /** This attempt's deadline, at most the sender's own (10 s by default, used when omitted). */
   attempt?: { timeoutMs?: number },
 ) => Promise<SendResult>;
+
+// node:http(s) through getBuiltinModule, not an import: importing node:http
+// as an ES module reads every export, and its WebSocket getter loads Node's
+// fetch implementation (~30 ms of every start) that webhooks do not use.
+const http = process.getBuiltinModule("node:http");
+const https = process.getBuiltinModule("node:https");
 
 const USER_AGENT = "CannabisLegalStatus-Webhooks/1.0 (+https://www.standardwebhooks.com)";
 

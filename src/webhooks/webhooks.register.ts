@@ -32,10 +32,14 @@ import { announceDatasetRelease, enqueueWebhookEvent, queueStats } from "./webho
 import { createWebhookSender } from "./webhook.sender.ts";
 import { endpointHost, WEBHOOK_ACTION_POLICIES, webhooksPages } from "./webhooks.routes.ts";
 
+/** How long after the app is ready the release is announced and today's changes queued. */
+const ANNOUNCE_AFTER_MS = 1_000;
+
 /**
  * The dispatcher (started once the app is ready, stopped on close), the
  * events it delivers — law.took_effect as the law in force changes; at a
- * new release, dataset.released, law.enacted and record.corrected — and the
+ * new release, dataset.released, law.enacted and record.corrected (queued a
+ * second after the app is ready) — and the
  * webhook pages, whose actions by hand are charged to the shared `limiter`.
  * A disabled endpoint's owner is mailed only at a confirmed address
  * (account-notices.ts), the endpoint named by its host.
@@ -95,7 +99,12 @@ export async function registerWebhooks(
       );
     }
   });
-  app.addHook("onReady", async () => {
+  // The release's announcement waits a second after the app is ready, so a
+  // start answers its first requests before it (on a fresh database it
+  // computes and queues every event of the release: ~50 ms).
+  let announcing: Promise<void> = Promise.resolve();
+  let announceTimer: NodeJS.Timeout | undefined;
+  const announce = async () => {
     try {
       const enqueue = (events: readonly WebhookEvent[]) =>
         Promise.all(events.map((event) => enqueueWebhookEvent(db, event, clock)));
@@ -113,12 +122,21 @@ export async function registerWebhooks(
         );
       }
       await enqueue(tookEffectToday(live.model, clock.now(), origin));
+      dispatcher.wake();
     } catch (error) {
       app.log.error({ err: error }, "could not record the dataset release for webhooks");
     }
+  };
+  app.addHook("onReady", async () => {
     dispatcher.start();
+    announceTimer = setTimeout(() => {
+      announcing = announce();
+    }, ANNOUNCE_AFTER_MS);
+    announceTimer.unref();
   });
   app.addHook("onClose", async () => {
+    clearTimeout(announceTimer);
+    await announcing;
     await dispatcher.stop();
     webhookAgents.close();
   });

@@ -7,9 +7,9 @@
  */
 import assert from "node:assert/strict";
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { after, before, describe, test } from "node:test";
 import {
   createTestSchema,
@@ -26,7 +26,7 @@ after(() => {
 
 async function startBundle(
   env: Record<string, string>,
-): Promise<{ base: string; stop: () => Promise<number | null> }> {
+): Promise<{ base: string; stop: () => Promise<number | null>; log: () => string }> {
   // Port 0: the server binds a port itself and logs it (test/support/server-process.ts).
   const child = spawn(process.execPath, ["dist/server.mjs"], {
     env: { ...process.env, PORT: "0", SHUTDOWN_GRACE_MS: "0", LOG_LEVEL: "info", ...env },
@@ -34,8 +34,12 @@ async function startBundle(
   });
   children.push(child);
   let errors = "";
+  let log = "";
   child.stderr?.on("data", (chunk) => {
     errors += chunk;
+  });
+  child.stdout?.on("data", (chunk) => {
+    log += chunk;
   });
   const port = await listeningPort(child, 60_000).catch((error: unknown) => {
     throw new Error(`${String(error)}: ${errors}`);
@@ -54,6 +58,7 @@ async function startBundle(
   }
   return {
     base,
+    log: () => log,
     stop: async () => {
       const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
       child.kill("SIGTERM");
@@ -66,6 +71,39 @@ describe("the bundled server", () => {
   before(() => {
     const output = execFileSync(process.execPath, ["scripts/build.ts"], { encoding: "utf8" });
     assert.match(output, /built dist\/server\.mjs \(dist\/server\.bundle\.mjs\): \d+ modules/);
+    assert.match(output, /stamped data\/ \(version [\d.]+, sha256 [0-9a-f]{12}\)/);
+  });
+
+  test("skips the dataset checks its build stamped, and runs them on data edited since", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "cls-bundle-"));
+    const stamped = await startBundle({
+      DATABASE_URL: `sqlite:${join(dir, "stamped.db")}`,
+      LOG_LEVEL: "info",
+    });
+    assert.equal((await fetch(`${stamped.base}/v1/states/CA`)).status, 200);
+    assert.equal(await stamped.stop(), 0);
+    assert.match(stamped.log(), /dataset checks vouched for by its stamp \(npm run build, /);
+    assert.match(stamped.log(), /"startup_ms":\{"modules":[\d.]+,"dataset":[\d.]+/);
+
+    // The same data with one summary edited: no stamp vouches for it.
+    const data = join(dir, "data");
+    for (const file of ["dataset.json", "federal.json"])
+      cpSync(join("data", file), join(data, file));
+    cpSync(join("data", "jurisdictions"), join(data, "jurisdictions"), { recursive: true });
+    symlinkSync(resolve("data", "releases"), join(data, "releases"));
+    const file = join(data, "jurisdictions", "CO.json");
+    const record = JSON.parse(readFileSync(file, "utf8")) as { summary: string };
+    writeFileSync(file, JSON.stringify({ ...record, summary: `${record.summary} ` }));
+    const edited = await startBundle({
+      DATABASE_URL: `sqlite:${join(dir, "edited.db")}`,
+      DATA_DIR: data,
+    });
+    assert.equal((await fetch(`${edited.base}/v1/states/CO`)).status, 200);
+    assert.equal(await edited.stop(), 0);
+    assert.match(
+      edited.log(),
+      /every dataset check ran at start: no stamp vouches for these data files \(sha256 [0-9a-f]{12}\)/,
+    );
   });
 
   test("serves the API, the website, its assets and the reference on the embedded default", async () => {
