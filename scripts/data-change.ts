@@ -17,7 +17,6 @@
  * refused with a message naming the field and the value.
  * Exit codes: 0 written (or would be, with --dry-run), 1 refused, 2 usage.
  */
-import { parseArgs } from "node:util";
 import { eventIds } from "../src/dataset/dataset.load.ts";
 import {
   EVENT_KINDS,
@@ -33,6 +32,7 @@ import {
   PROVENANCE_OPTIONS,
   PROVENANCE_USAGE,
   type ProvenanceFlags,
+  parseFlags,
   parseSets,
   provenanceOf,
   readSource,
@@ -72,32 +72,22 @@ type Flags = ProvenanceFlags & {
   help?: boolean | undefined;
 };
 
-let flags: Flags;
-try {
-  flags = parseArgs({
-    options: {
-      jurisdiction: { type: "string" },
-      enacted: { type: "string" },
-      effective: { type: "string" },
-      retroactive: { type: "boolean" },
-      set: { type: "string", multiple: true },
-      title: { type: "string" },
-      summary: { type: "string" },
-      kind: { type: "string" },
-      ...PROVENANCE_OPTIONS,
-      data: { type: "string" },
-      "dry-run": { type: "boolean" },
-      help: { type: "boolean" },
-    },
-    strict: true,
-  }).values as Flags;
-} catch (error) {
-  refuse(`${(error as Error).message}\n\n${USAGE}`, 2);
-}
-if (flags.help) {
-  process.stdout.write(`${USAGE}\n`);
-  process.exit(0);
-}
+const { flags } = parseFlags<Flags>(
+  {
+    jurisdiction: { type: "string" },
+    enacted: { type: "string" },
+    effective: { type: "string" },
+    retroactive: { type: "boolean" },
+    set: { type: "string", multiple: true },
+    title: { type: "string" },
+    summary: { type: "string" },
+    kind: { type: "string" },
+    ...PROVENANCE_OPTIONS,
+    data: { type: "string" },
+    "dry-run": { type: "boolean" },
+  },
+  USAGE,
+);
 
 const day = today();
 const dir = flags.data ?? "data";

@@ -10,6 +10,7 @@ import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
+import { type ParseArgsOptionsConfig, parseArgs } from "node:util";
 import { readDenylist } from "../src/dataset/dataset.gate.ts";
 import {
   checkRelease,
@@ -29,6 +30,30 @@ import { isCalendarDate, isoDay } from "../src/lib/dates.ts";
 export function refuse(message: string, code = 1): never {
   process.stderr.write(`✗ ${message}\n`);
   process.exit(code);
+}
+
+/**
+ * The command's flags (`--help` prints the usage and exits 0; an unknown or
+ * malformed flag is a usage error, exit 2), and its positional arguments.
+ */
+export function parseFlags<T>(
+  options: ParseArgsOptionsConfig,
+  usage: string,
+): { flags: T; positionals: string[] } {
+  try {
+    const parsed = parseArgs({
+      options: { ...options, help: { type: "boolean" } },
+      allowPositionals: true,
+      strict: true,
+    });
+    if (parsed.values.help === true) {
+      process.stdout.write(`${usage}\n`);
+      process.exit(0);
+    }
+    return { flags: parsed.values as T, positionals: parsed.positionals };
+  } catch (error) {
+    refuse(`${(error as Error).message}\n\n${usage}`, 2);
+  }
 }
 
 /** The day the tools take as today: the real one, or DATA_TODAY (YYYY-MM-DD) to replay a day. */

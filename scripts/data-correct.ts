@@ -20,7 +20,6 @@
  * Exit codes: 0 written (or would be, with --dry-run), 1 refused, 2 usage.
  */
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import { fileOf, valueAtPath, withValueAtPath } from "../src/dataset/corrections.ts";
 import { eventIds } from "../src/dataset/dataset.load.ts";
 import {
@@ -43,6 +42,7 @@ import {
   PROVENANCE_OPTIONS,
   PROVENANCE_USAGE,
   type ProvenanceFlags,
+  parseFlags,
   parseSets,
   provenanceOf,
   readSource,
@@ -82,32 +82,22 @@ type Flags = ProvenanceFlags & {
   help?: boolean | undefined;
 };
 
-let flags: Flags;
-try {
-  flags = parseArgs({
-    options: {
-      jurisdiction: { type: "string" },
-      set: { type: "string", multiple: true },
-      event: { type: "string" },
-      enacted: { type: "string" },
-      effective: { type: "string" },
-      title: { type: "string" },
-      summary: { type: "string" },
-      reason: { type: "string" },
-      ...PROVENANCE_OPTIONS,
-      data: { type: "string" },
-      "dry-run": { type: "boolean" },
-      help: { type: "boolean" },
-    },
-    strict: true,
-  }).values as Flags;
-} catch (error) {
-  refuse(`${(error as Error).message}\n\n${USAGE}`, 2);
-}
-if (flags.help) {
-  process.stdout.write(`${USAGE}\n`);
-  process.exit(0);
-}
+const { flags } = parseFlags<Flags>(
+  {
+    jurisdiction: { type: "string" },
+    set: { type: "string", multiple: true },
+    event: { type: "string" },
+    enacted: { type: "string" },
+    effective: { type: "string" },
+    title: { type: "string" },
+    summary: { type: "string" },
+    reason: { type: "string" },
+    ...PROVENANCE_OPTIONS,
+    data: { type: "string" },
+    "dry-run": { type: "boolean" },
+  },
+  USAGE,
+);
 
 const day = today();
 const dir = flags.data ?? "data";

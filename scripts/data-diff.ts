@@ -8,8 +8,7 @@
  * (docs/MAINTAINING.md). `--json` prints the announcements as the release
  * will write them. Writes nothing. Exit codes: 0, 1 invalid data, 2 usage.
  */
-import { parseArgs } from "node:util";
-import { checkOrRefuse, readSource, refuse, today } from "./data-cli.ts";
+import { checkOrRefuse, parseFlags, readSource, today } from "./data-cli.ts";
 import { formatPlan, loadPlan } from "./release-plan.ts";
 
 const USAGE = `Usage: npm run data:diff -- [--from VERSION] [--data DIR] [--json]
@@ -18,24 +17,14 @@ const USAGE = `Usage: npm run data:diff -- [--from VERSION] [--data DIR] [--json
   --data DIR       the data folder (default data)
   --json           the announcements as JSON, as the release writes them`;
 
-let flags: { from?: string; data?: string; json?: boolean; help?: boolean };
-try {
-  flags = parseArgs({
-    options: {
-      from: { type: "string" },
-      data: { type: "string" },
-      json: { type: "boolean" },
-      help: { type: "boolean" },
-    },
-    strict: true,
-  }).values;
-} catch (error) {
-  refuse(`${(error as Error).message}\n\n${USAGE}`, 2);
-}
-if (flags.help) {
-  process.stdout.write(`${USAGE}\n`);
-  process.exit(0);
-}
+const { flags } = parseFlags<{ from?: string; data?: string; json?: boolean }>(
+  {
+    from: { type: "string" },
+    data: { type: "string" },
+    json: { type: "boolean" },
+  },
+  USAGE,
+);
 const day = today();
 const dir = flags.data ?? "data";
 const { source } = readSource(dir);

@@ -9,7 +9,6 @@
  * for it: four eyes, never two (docs/MAINTAINING.md).
  * Exit codes: 0 reviewed, 1 an entry was refused or is not reviewable, 2 usage.
  */
-import { parseArgs } from "node:util";
 import { fileOf, reviewDigest, withValueAtPath } from "../src/dataset/corrections.ts";
 import { eventIds } from "../src/dataset/dataset.load.ts";
 import type { CorrectionsFile } from "../src/dataset/dataset.schema.ts";
@@ -18,6 +17,7 @@ import {
   checkOrRefuse,
   coderOf,
   createPrompter,
+  parseFlags,
   readSource,
   refuse,
   today,
@@ -31,24 +31,14 @@ const USAGE = `Usage: npm run data:review -- --by NAME [--yes] [--data DIR]
   --yes        approve every entry waiting for review (without it, a terminal asks for each)
   --data DIR   the data folder (default data)`;
 
-let flags: { by?: string; yes?: boolean; data?: string; help?: boolean };
-try {
-  flags = parseArgs({
-    options: {
-      by: { type: "string" },
-      yes: { type: "boolean" },
-      data: { type: "string" },
-      help: { type: "boolean" },
-    },
-    strict: true,
-  }).values;
-} catch (error) {
-  refuse(`${(error as Error).message}\n\n${USAGE}`, 2);
-}
-if (flags.help) {
-  process.stdout.write(`${USAGE}\n`);
-  process.exit(0);
-}
+const { flags } = parseFlags<{ by?: string; yes?: boolean; data?: string }>(
+  {
+    by: { type: "string" },
+    yes: { type: "boolean" },
+    data: { type: "string" },
+  },
+  USAGE,
+);
 const day = today();
 const dir = flags.data ?? "data";
 const prompter = createPrompter(USAGE);

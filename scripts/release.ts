@@ -24,7 +24,6 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import {
   compareVersions,
   releasedVersions,
@@ -39,7 +38,7 @@ import {
   manifestOf,
   type ReleaseFile,
 } from "../src/releases/release.files.ts";
-import { checkOrRefuse, readSource, refuse, today } from "./data-cli.ts";
+import { checkOrRefuse, parseFlags, readSource, refuse, today } from "./data-cli.ts";
 import { changelogDraft, formatPlan, loadPlan } from "./release-plan.ts";
 
 const USAGE = `Usage: npm run release -- [flags]
@@ -49,36 +48,24 @@ const USAGE = `Usage: npm run release -- [flags]
   --data DIR                        the data folder (default data)
   --dry-run                         check and show the plan, write nothing`;
 
-let flags: {
+const parsed = parseFlags<{
   "sources-current-to"?: string;
   "single-maintainer"?: boolean;
   data?: string;
   "dry-run"?: boolean;
-  help?: boolean;
-};
-try {
-  const parsed = parseArgs({
-    options: {
-      "sources-current-to": { type: "string" },
-      "single-maintainer": { type: "boolean" },
-      data: { type: "string" },
-      "dry-run": { type: "boolean" },
-      help: { type: "boolean" },
-    },
-    allowPositionals: true,
-    strict: true,
-  });
-  flags = parsed.values;
-  // The data folder was once the first argument: `npm run release -- DIR` still works.
-  if (flags.data === undefined && parsed.positionals[0] !== undefined)
-    flags.data = parsed.positionals[0];
-} catch (error) {
-  refuse(`${(error as Error).message}\n\n${USAGE}`, 2);
-}
-if (flags.help) {
-  process.stdout.write(`${USAGE}\n`);
-  process.exit(0);
-}
+}>(
+  {
+    "sources-current-to": { type: "string" },
+    "single-maintainer": { type: "boolean" },
+    data: { type: "string" },
+    "dry-run": { type: "boolean" },
+  },
+  USAGE,
+);
+const { flags } = parsed;
+// The data folder was once the first argument: `npm run release -- DIR` still works.
+if (flags.data === undefined && parsed.positionals[0] !== undefined)
+  flags.data = parsed.positionals[0];
 
 const day = today();
 const dir = flags.data ?? "data";
