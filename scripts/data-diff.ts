@@ -29,7 +29,7 @@ const day = today();
 const dir = flags.data ?? "data";
 const { source } = readSource(dir);
 const dataset = checkOrRefuse(source, day, "The diff");
-const loaded = loadPlan(dir, source, dataset, day, flags.from);
+const loaded = loadPlan(dir, source, dataset, flags.from);
 process.stdout.write(
   flags.json ? `${JSON.stringify(loaded.announcements, null, 2)}\n` : `${formatPlan(loaded)}\n`,
 );

@@ -47,7 +47,7 @@ if (!prompter.interactive && flags.yes !== true)
 const reviewer = await coderOf(flags.by, prompter, "by", "Reviewed by");
 const { source } = readSource(dir);
 const dataset = checkOrRefuse(source, day, "The review");
-const { plan, announcements } = loadPlan(dir, source, dataset, day);
+const { plan, announcements } = loadPlan(dir, source, dataset);
 
 type Entry = Record<string, unknown>;
 let after: DataSource = source;

@@ -28,7 +28,6 @@ export function loadPlan(
   dir: string,
   current: DataSource,
   dataset: Dataset,
-  day: string,
   from?: string,
 ): LoadedPlan {
   const releasesDir = join(dir, "releases");
@@ -47,7 +46,7 @@ export function loadPlan(
         `release ${version} kept no source.json, so what it served cannot be compared; compare with a later release (--from).`,
       );
   }
-  const plan = planRelease(previous, current, day);
+  const plan = planRelease(previous, current);
   const model = createLawModel(dataset);
   return { from: version, plan, model, announcements: announcementsOf(plan, model, version) };
 }

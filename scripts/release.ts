@@ -110,7 +110,7 @@ if (last !== undefined) {
   if (previous.source_sha256 !== undefined && previous.source_sha256 === sourceDigest(unchanged))
     refuse(`nothing changed since release ${last}.`);
 }
-const loaded = loadPlan(dir, bumped, dataset, day);
+const loaded = loadPlan(dir, bumped, dataset);
 const singleMaintainer = flags["single-maintainer"] === true;
 process.stdout.write(`${formatPlan(loaded)}\n\n`);
 const { plan } = loaded;

@@ -56,7 +56,7 @@ export function sourceDigest(source: DataSource): string {
  * `known_from` existed knew their facts from their review (`last_reviewed`),
  * which is what `known_from` now holds.
  */
-export function upgradeSource(source: DataSource): DataSource {
+function upgradeSource(source: DataSource): DataSource {
   const jurisdictions: Record<string, unknown> = {};
   for (const [file, value] of Object.entries(source.jurisdictions)) {
     const record = value as Record<string, unknown>;
@@ -103,7 +103,7 @@ export function readReleaseSource(releasesDir: string, version: string): DataSou
 }
 
 /** The digest of a published release's source, or null where there is no such release. */
-export function publishedDigest(releasesDir: string, version: string): string | null {
+function publishedDigest(releasesDir: string, version: string): string | null {
   const manifestPath = join(releasesDir, version, "manifest.json");
   if (!existsSync(manifestPath)) return null;
   const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as { source_sha256?: string };

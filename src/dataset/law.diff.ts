@@ -90,7 +90,7 @@ function flatten(
 }
 
 /** A served record as field → JSON value. */
-export function flatRecord(record: object | undefined): Map<string, string> {
+function flatRecord(record: object | undefined): Map<string, string> {
   const fields = new Map<string, string>();
   flatten(record, "", fields, (path) => path === "hemp.federal");
   return fields;
@@ -103,7 +103,7 @@ function dayBefore(day: string): string {
 const BEGINNING = "0001-01-01";
 
 /** The differences between two models' records of `code`, as runs of days. */
-export function diffRecord(a: LawModel, b: LawModel, code: string): ServedChange[] {
+function diffRecord(a: LawModel, b: LawModel, code: string): ServedChange[] {
   const days = [
     ...new Set([BEGINNING, ...(a.turningDays.get(code) ?? []), ...(b.turningDays.get(code) ?? [])]),
   ].sort();
@@ -145,7 +145,7 @@ export function diffRecord(a: LawModel, b: LawModel, code: string): ServedChange
 }
 
 /** The differences between two federal records (their history aside). */
-export function diffFederal(a: Federal, b: Federal): ServedChange[] {
+function diffFederal(a: Federal, b: Federal): ServedChange[] {
   const left = new Map<string, string>();
   const right = new Map<string, string>();
   flatten({ ...a, history: undefined }, "", left, () => false);
@@ -184,7 +184,7 @@ function historiesOf(dataset: Dataset): Map<string, readonly LegalEvent[]> {
 }
 
 /** Events added, removed or changed between two datasets (state and federal). */
-export function diffHistories(a: Dataset, b: Dataset): EventChange[] {
+function diffHistories(a: Dataset, b: Dataset): EventChange[] {
   const changes: EventChange[] = [];
   const left = historiesOf(a);
   const right = historiesOf(b);

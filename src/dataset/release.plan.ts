@@ -21,7 +21,7 @@
  *   review still matches the entry (`reviewDigest`).
  */
 import { applyCorrection, reviewDigest } from "./corrections.ts";
-import { buildDataset, checkDataset, type RawDataset } from "./dataset.load.ts";
+import { buildDataset, type RawDataset } from "./dataset.load.ts";
 import type { Correction, CorrectionsFile, LegalEvent } from "./dataset.schema.ts";
 import { type DataSource, rawOf } from "./dataset.source.ts";
 import { FEDERAL_CODE } from "./jurisdictions.ts";
@@ -48,11 +48,9 @@ export type ReleasePlan = Readonly<{
   review: ReviewProblem[];
 }>;
 
-/** A law model of a source, without the checks (a replayed step may be mid-way). */
-export function modelOfSource(source: DataSource, today: string, check = false): LawModel {
-  const raw = rawOf(source);
-  if (check) return createLawModel(buildDataset(checkDataset(raw, today)));
-  return createLawModel(buildDataset(unchecked(raw)));
+/** A law model of a source, without the checks (a replayed step may be mid-way; the tools check the result). */
+export function modelOfSource(source: DataSource): LawModel {
+  return createLawModel(buildDataset(unchecked(rawOf(source))));
 }
 
 function unchecked(raw: RawDataset): Parameters<typeof buildDataset>[0] {
@@ -124,12 +122,8 @@ function withoutEvents(source: DataSource, model: LawModel, ids: ReadonlySet<str
  * The plan of a release of `current` after `previous` (null for a first
  * release: everything is new, nothing is announced).
  */
-export function planRelease(
-  previous: DataSource | null,
-  current: DataSource,
-  today: string,
-): ReleasePlan {
-  const currentModel = modelOfSource(current, today);
+export function planRelease(previous: DataSource | null, current: DataSource): ReleasePlan {
+  const currentModel = modelOfSource(current);
   if (previous === null)
     return {
       newEvents: [],
@@ -138,7 +132,7 @@ export function planRelease(
       editorial: [],
       review: [],
     };
-  const previousModel = modelOfSource(previous, today);
+  const previousModel = modelOfSource(previous);
   const knownEvents = new Set(
     [...previousModel.base.histories.values(), previousModel.base.federal.history]
       .flat()
@@ -161,7 +155,7 @@ export function planRelease(
   let replayedModel = previousModel;
   for (const entry of pending) {
     const next = applyCorrection(replayed, entry);
-    const nextModel = modelOfSource(next, today);
+    const nextModel = modelOfSource(next);
     const diff = diffServed(replayedModel, nextModel);
     const { reviewed_digest: _digest, ...served } = entry;
     corrections.push({ entry: served, records: diff.records, events: diff.events });
@@ -172,7 +166,7 @@ export function planRelease(
   const newIds = new Set(newEvents.map((event) => event.id));
   const rest = diffServed(
     replayedModel,
-    modelOfSource(withoutEvents(current, currentModel, newIds), today),
+    modelOfSource(withoutEvents(current, currentModel, newIds)),
   );
   const unrecordedRecords = rest.records.filter((change) => !isEditorial(change.field));
   const editorial = rest.records.filter((change) => isEditorial(change.field));

@@ -412,7 +412,7 @@ describe("what is announced comes from what is served", () => {
     record.adult_use.provenance.minimum_age.verified = TODAY;
     writeFileSync(path, `${JSON.stringify(record, null, 2)}\n`);
     const after = sourceOf(readDataset(join(dir, "data")).raw);
-    const diff = diffServed(modelOfSource(before, TODAY), modelOfSource(after, TODAY));
+    const diff = diffServed(modelOfSource(before), modelOfSource(after));
     assert.deepEqual(
       diff,
       { records: [], events: [] },

@@ -97,7 +97,6 @@ describe("federal law taking effect, in the law in force", () => {
     assert.ok(hemp);
     const { raw } = readDataset("data");
     const current = sourceOf(raw);
-    const today = "2026-01-01";
     const federalFile = current.federal as { history: { date: string; kind: string }[] };
     // The previous release: the same data without the hemp redefinition.
     const previous: DataSource = {
@@ -110,7 +109,7 @@ describe("federal law taking effect, in the law in force", () => {
       },
     };
     const model = createLawModel(realDataset());
-    const plan = planRelease(previous, current, today);
+    const plan = planRelease(previous, current);
     const events = releaseEvents(model, announcementsOf(plan, model, "2025.11.01"), ORIGIN);
     const enacted = events.find(
       (event) => event.type === "law.enacted" && event.data.event.id === hemp.id,
@@ -124,7 +123,7 @@ describe("federal law taking effect, in the law in force", () => {
     );
     const known = releaseEvents(
       model,
-      announcementsOf(planRelease(current, current, today), model, "2025.11.01"),
+      announcementsOf(planRelease(current, current), model, "2025.11.01"),
       ORIGIN,
     );
     assert.deepEqual(known, [], "announced once: a release that adds nothing announces nothing");
