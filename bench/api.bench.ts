@@ -41,13 +41,12 @@ import { once } from "node:events";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { get } from "node:http";
 import { createRequire } from "node:module";
-import { type AddressInfo, createServer } from "node:net";
 import { availableParallelism, cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
 import autocannon from "autocannon";
 import { generateApiKey } from "../src/api-keys/api-keys.format.ts";
-import { profileStart } from "./startup-profile.ts";
+import { freePort, profileStart } from "./startup-profile.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -529,15 +528,6 @@ function cpuTimeMs(pid: number | undefined): number {
   } catch {
     return Number.NaN;
   }
-}
-
-/** A port free at this moment (the kernel's choice), for a child to listen on. */
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, "127.0.0.1");
-  await once(probe, "listening");
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 class PortTaken extends Error {}

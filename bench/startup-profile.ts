@@ -37,7 +37,8 @@ const bundleUrl = pathToFileURL(BUNDLE).href;
 // Read when the first profile is summed: the bundle is built after this module loads.
 let sourceMap: SourceMap | undefined;
 
-async function freePort(): Promise<number> {
+/** A port free at this moment (the kernel's choice), for a child to listen on. */
+export async function freePort(): Promise<number> {
   const probe = createServer().listen(0, "127.0.0.1");
   await once(probe, "listening");
   const { port } = probe.address() as AddressInfo;

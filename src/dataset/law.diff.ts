@@ -19,6 +19,8 @@
  *   are not differences.
  * - Cost: two `lawOn` per turning day of each record (about 1,100 in all).
  */
+
+import { previousDay } from "../lib/zoned-time.ts";
 import type { Dataset, Federal, LegalEvent } from "./dataset.schema.ts";
 import { FEDERAL_CODE } from "./jurisdictions.ts";
 import { type LawModel, lawOn } from "./law.ts";
@@ -96,10 +98,6 @@ function flatRecord(record: object | undefined): Map<string, string> {
   return fields;
 }
 
-function dayBefore(day: string): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-}
-
 const BEGINNING = "0001-01-01";
 
 /** The differences between two models' records of `code`, as runs of days. */
@@ -115,7 +113,7 @@ function diffRecord(a: LawModel, b: LawModel, code: string): ServedChange[] {
       code,
       field,
       from: run.from === BEGINNING ? null : run.from,
-      until: next === null ? null : dayBefore(next),
+      until: next === null ? null : previousDay(next),
       before: JSON.parse(run.before),
       after: JSON.parse(run.after),
     });

@@ -21,7 +21,7 @@
  */
 import { Compile } from "typebox/compile";
 import { once } from "../lib/once.ts";
-import { dayIn } from "../lib/zoned-time.ts";
+import { dayIn, previousDay } from "../lib/zoned-time.ts";
 import {
   ADULT_USE_VARIABLES,
   type Dataset,
@@ -166,9 +166,7 @@ function valueAt(record: unknown, path: string): unknown {
 /** Why a change of law changes nothing (every value it sets is in force on its eve), or null. */
 export function noOpChange(model: LawModel, event: LegalEvent): string | null {
   if (event.sets === undefined || event.effective === null) return null;
-  const eve = new Date(Date.parse(`${event.effective}T00:00:00Z`) - 86_400_000)
-    .toISOString()
-    .slice(0, 10);
+  const eve = previousDay(event.effective);
   const before = lawOn(model, event.jurisdiction, eve);
   if (before === undefined) return null;
   const entries = Object.entries(event.sets);

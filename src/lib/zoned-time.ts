@@ -58,6 +58,11 @@ export function startOfDayIn(zone: string, day: string): number {
   return instant;
 }
 
+/** The day before `day` (YYYY-MM-DD). */
+export function previousDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+}
+
 /** The day after `day` (YYYY-MM-DD). */
 export function nextDay(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);

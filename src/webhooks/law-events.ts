@@ -23,7 +23,7 @@ import { FEDERAL_CODE, timeZoneOf } from "../dataset/jurisdictions.ts";
 import type { LawChange } from "../dataset/law.live.ts";
 import { federalHempOn, type LawModel, type LawRecord, lawOn } from "../dataset/law.ts";
 import type { ReleasePlan } from "../dataset/release.plan.ts";
-import { dayIn, startOfDayIn } from "../lib/zoned-time.ts";
+import { dayIn, previousDay, startOfDayIn } from "../lib/zoned-time.ts";
 import { type LawEventData, lawWebhookEvent, type WebhookEvent } from "./webhook.events.ts";
 
 /** Fields that describe the record rather than the law: never reported as changed. */
@@ -79,14 +79,10 @@ function jurisdictionOf(dataset: Dataset<LawRecord>, code: string): LawEventData
   return { code, name: dataset.byCode.get(code)?.name ?? code };
 }
 
-function dayBefore(day: string): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-}
-
 /** What federal law changes in every record on `day`: the federal rule each carries. */
 function federalChanges(federal: Federal, day: string): LawEventData["changes"] {
   return fieldChanges(
-    { hemp: { federal: federalHempOn(federal, dayBefore(day)) } },
+    { hemp: { federal: federalHempOn(federal, previousDay(day)) } },
     { hemp: { federal: federalHempOn(federal, day) } },
   );
 }
@@ -129,7 +125,7 @@ export function tookEffectToday(model: LawModel, nowMs: number, origin: string):
     const today = dayIn(timeZoneOf(code), nowMs);
     for (const event of history) {
       if (event.effective !== today || event.date >= today) continue;
-      const yesterday = dayBefore(today);
+      const yesterday = previousDay(today);
       events.push(
         lawWebhookEvent({
           type: "law.took_effect",
@@ -228,7 +224,7 @@ export function announcementsOf(
 
 /** A field's value on the eve of an event's effective day (what the change replaces). */
 function fieldOn(model: LawModel, event: LegalEvent, field: string): unknown {
-  const eve = dayBefore(event.effective ?? event.date);
+  const eve = previousDay(event.effective ?? event.date);
   let node: unknown = lawOn(model, event.jurisdiction, eve);
   for (const part of field.split(".")) {
     if (node === null || typeof node !== "object") return null;
