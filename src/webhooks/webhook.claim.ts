@@ -95,6 +95,48 @@ export function byAccountInTurn<T extends { user_id: string }>(endpoints: readon
   return turns;
 }
 
+/** An endpoint as the pick sees it: whose it is, and whether its breaker is half-open. */
+export type TurnEndpoint = { id: string; user_id: string; timeouts_in_a_row: number };
+
+/**
+ * The round-robin pick of a claim, without the database: which due
+ * deliveries to lease, in order. `endpoints` come least recently served
+ * first, `due` holds each one's oldest due deliveries (oldest first), and
+ * `inFlight` counts what is leased already. Accounts take turns
+ * (byAccountInTurn), each endpoint one delivery and then a second, while
+ * the claim has room (`limit`) and within the in-flight limits: an endpoint
+ * whose breaker is half-open (`timeouts_in_a_row` > 0) one at a time. Pure:
+ * it reads its inputs and changes none of them.
+ */
+export function pickInTurn<E extends TurnEndpoint, D>(input: {
+  endpoints: readonly E[];
+  due: ReadonlyMap<string, readonly D[]>;
+  inFlight: { perEndpoint: ReadonlyMap<string, number>; perUser: ReadonlyMap<string, number> };
+  limit: number;
+  fairness?: { inFlightPerEndpoint: number; inFlightPerUser: number };
+}): { due: D; endpoint: E }[] {
+  const fairness = input.fairness ?? FAIRNESS;
+  const perEndpoint = new Map(input.inFlight.perEndpoint);
+  const perUser = new Map(input.inFlight.perUser);
+  const turns = byAccountInTurn(input.endpoints);
+  const picked: { due: D; endpoint: E }[] = [];
+  for (let turn = 0; turn < fairness.inFlightPerEndpoint; turn++) {
+    for (const endpoint of turns) {
+      if (picked.length >= input.limit) break;
+      const due = input.due.get(endpoint.id)?.[turn];
+      if (due === undefined) continue;
+      const endpointLimit =
+        Number(endpoint.timeouts_in_a_row) > 0 ? 1 : fairness.inFlightPerEndpoint;
+      if ((perEndpoint.get(endpoint.id) ?? 0) >= endpointLimit) continue;
+      if ((perUser.get(endpoint.user_id) ?? 0) >= fairness.inFlightPerUser) continue;
+      picked.push({ due, endpoint });
+      perEndpoint.set(endpoint.id, (perEndpoint.get(endpoint.id) ?? 0) + 1);
+      perUser.set(endpoint.user_id, (perUser.get(endpoint.user_id) ?? 0) + 1);
+    }
+  }
+  return picked;
+}
+
 export type ClaimedDelivery = {
   id: string;
   eventId: string;
@@ -229,27 +271,16 @@ export async function claimDueDeliveries(
       queues.set(candidate.id, rows);
     }
 
-    // 4. Round-robin: accounts in turn (each one's first endpoint, then each
-    //    one's second…), one delivery per endpoint, then a second each,
-    //    within the limits.
-    const turns = byAccountInTurn(candidates);
-    const picked = new Map<string, { due: Due; endpoint: (typeof candidates)[number] }>();
-    const served = new Set<string>();
-    for (let turn = 0; turn < FAIRNESS.inFlightPerEndpoint; turn++) {
-      for (const candidate of turns) {
-        if (picked.size >= options.limit) break;
-        const due = queues.get(candidate.id)?.[turn];
-        if (due === undefined) continue;
-        const endpointLimit =
-          Number(candidate.timeouts_in_a_row) > 0 ? 1 : FAIRNESS.inFlightPerEndpoint;
-        if ((perEndpoint.get(candidate.id) ?? 0) >= endpointLimit) continue;
-        if ((perUser.get(candidate.user_id) ?? 0) >= FAIRNESS.inFlightPerUser) continue;
-        picked.set(due.id, { due, endpoint: candidate });
-        served.add(candidate.id);
-        perEndpoint.set(candidate.id, (perEndpoint.get(candidate.id) ?? 0) + 1);
-        perUser.set(candidate.user_id, (perUser.get(candidate.user_id) ?? 0) + 1);
-      }
-    }
+    // 4. Round-robin (pickInTurn): accounts in turn, one delivery per
+    //    endpoint, then a second each, within the limits.
+    const picks = pickInTurn({
+      endpoints: candidates,
+      due: queues,
+      inFlight: { perEndpoint, perUser },
+      limit: options.limit,
+    });
+    const picked = new Map(picks.map((pick) => [pick.due.id, pick]));
+    const served = new Set(picks.map((pick) => pick.endpoint.id));
     if (picked.size === 0) return [];
     const leased = await trx
       .updateTable("webhook_deliveries")
