@@ -187,7 +187,7 @@ const migrations: Record<string, Migration> = {
   "0004_webhook_fairness_and_rotation": {
     async up(db: Kysely<unknown>) {
       const endpoints = db.schema.alterTable("webhook_endpoints");
-      // Round-robin between endpoints, and the circuit breaker (webhook.queue.ts).
+      // Round-robin between endpoints, and the circuit breaker (webhook.claim.ts).
       await endpoints.addColumn("last_claimed_at", "text").execute();
       await endpoints.addColumn("paused_until", "text").execute();
       await endpoints

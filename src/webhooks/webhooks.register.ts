@@ -27,8 +27,9 @@ import {
 } from "./law-events.ts";
 import { createAddressPolicy, createGuardedAgents, type Lookup } from "./webhook.address-guard.ts";
 import { createWebhookDispatcher } from "./webhook.dispatcher.ts";
+import { announceDatasetRelease, enqueueWebhookEvent } from "./webhook.enqueue.ts";
 import type { WebhookEvent } from "./webhook.events.ts";
-import { announceDatasetRelease, enqueueWebhookEvent, queueStats } from "./webhook.queue.ts";
+import { queueStats } from "./webhook.housekeeping.ts";
 import { createWebhookSender } from "./webhook.sender.ts";
 import { endpointHost, WEBHOOK_ACTION_POLICIES, webhooksPages } from "./webhooks.routes.ts";
 

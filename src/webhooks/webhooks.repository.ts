@@ -1,15 +1,17 @@
 /**
  * Webhook endpoints and their delivery log, as the owner manages and sees
- * them. The queue itself (enqueue, claim, settle) is in webhook.queue.ts.
+ * them. The queue itself is in webhook.enqueue.ts, webhook.claim.ts (its
+ * contract), webhook.settle.ts and webhook.housekeeping.ts.
  */
 import { randomUUID } from "node:crypto";
 import type { Database } from "../db/database.ts";
 import type { WebhookAttemptsTable } from "../db/schema.ts";
 import { isWebhookEventType, type WebhookEventType } from "./webhook.events.ts";
+import { DELIVERY_LOG_SIZE, parseList } from "./webhook.rows.ts";
 import { generateWebhookSecret } from "./webhook.signing.ts";
 
-/** How many attempts the log keeps per endpoint (older ones are pruned). */
-export const DELIVERY_LOG_SIZE = 50;
+/** The log's size, for the pages that show it. */
+export { DELIVERY_LOG_SIZE };
 
 export type DeliveryAttempt = {
   id: string;
@@ -67,10 +69,6 @@ const ENDPOINT_COLUMNS = [
   "paused_until",
   "previous_secret_expires_at",
 ] as const;
-
-export function parseList(value: string | null): string[] | null {
-  return value === null ? null : value.split(",").filter((entry) => entry !== "");
-}
 
 const toEndpoint = (row: EndpointRow, lastAttempt: DeliveryAttempt | null): WebhookEndpoint => ({
   id: row.id,

@@ -15,15 +15,11 @@ import {
   createAddressPolicy,
   createGuardedAgents,
 } from "../../src/webhooks/webhook.address-guard.ts";
+import { claimDueDeliveries } from "../../src/webhooks/webhook.claim.ts";
 import { createWebhookDispatcher } from "../../src/webhooks/webhook.dispatcher.ts";
+import { announceDatasetRelease, enqueueWebhookEvent } from "../../src/webhooks/webhook.enqueue.ts";
 import { lawWebhookEvent } from "../../src/webhooks/webhook.events.ts";
-import {
-  announceDatasetRelease,
-  claimDueDeliveries,
-  enqueueWebhookEvent,
-  purgeSettled,
-  SETTLED_RETENTION_MS,
-} from "../../src/webhooks/webhook.queue.ts";
+import { purgeSettled, SETTLED_RETENTION_MS } from "../../src/webhooks/webhook.housekeeping.ts";
 import { createWebhookSender, type WebhookSender } from "../../src/webhooks/webhook.sender.ts";
 import { realDataset } from "../helpers.ts";
 import { createTestSchema, POSTGRES_URL, skipUnlessReachable } from "../support/backends.ts";
