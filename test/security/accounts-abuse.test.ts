@@ -18,7 +18,7 @@ import { migrateToLatest } from "../../src/db/migrations.ts";
 import { AppError } from "../../src/errors.ts";
 import { createFakeClock } from "../../src/lib/clock.ts";
 import { createMemoryMailer, type MemoryMailer } from "../../src/mail/mailer.ts";
-import { MAX_ENDPOINTS_PER_USER } from "../../src/webhooks/webhooks.routes.ts";
+import { MAX_ENDPOINTS_PER_USER } from "../../src/webhooks/webhooks.pages.ts";
 import { buildTestApp, createTestDatabase, type TestApp } from "../helpers.ts";
 import { createTestSchema, POSTGRES_URL, skipUnlessReachable } from "../support/backends.ts";
 import { until } from "../support/wait.ts";
