@@ -11,7 +11,7 @@ import { randomBytes } from "node:crypto";
 import { describe, test } from "node:test";
 import { createPasswordGate } from "../../src/accounts/password-gate.ts";
 import { deleteExpiredSessions, MAX_SESSIONS_PER_USER } from "../../src/accounts/sessions.ts";
-import { MAX_KEYS_PER_USER } from "../../src/api-keys/api-keys.routes.ts";
+import { MAX_KEYS_PER_USER } from "../../src/api-keys/api-keys.pages.ts";
 import { ATTEMPT_POLICIES } from "../../src/app.ts";
 import { createDatabase, type DatabaseHandle } from "../../src/db/database.ts";
 import { migrateToLatest } from "../../src/db/migrations.ts";
