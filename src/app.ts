@@ -52,7 +52,7 @@ export { ATTEMPT_POLICIES, PASSWORD_GATE_POLICY } from "./accounts/accounts.regi
 export { KEY_LOOKUPS_OVER_LIMIT } from "./api/api.register.ts";
 export { KEY_CREATION_POLICY } from "./api-keys/api-keys.register.ts";
 export { loggerOptions, redactUrl } from "./ops/logger.ts";
-export { WEBHOOK_ACTION_POLICIES } from "./webhooks/webhooks.routes.ts";
+export { WEBHOOK_ACTION_POLICIES } from "./webhooks/webhook.throttle.ts";
 
 export type AppDeps = {
   /** The dataset as authored (the base of the dated model, src/dataset/law.ts). */

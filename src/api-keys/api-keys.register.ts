@@ -22,7 +22,8 @@ import {
 } from "./api-key.revocation.ts";
 import { createKeyUsage, FLUSH_INTERVAL_MS, type KeyUsage } from "./api-key.usage.ts";
 import { type ApiKeyVerifier, createApiKeyVerifier } from "./api-key.verifier.ts";
-import { apiKeysPages, KEY_CREATIONS_PER_DAY } from "./api-keys.routes.ts";
+import { KEY_CREATIONS_PER_DAY } from "./api-keys.pages.ts";
+import { apiKeysPages } from "./api-keys.routes.ts";
 import { sendExpiryNotices } from "./key-expiry.ts";
 
 /** How often keys nearing expiry are looked for (their owners are emailed once). */
