@@ -20,14 +20,11 @@ import {
   WEBHOOK_EVENT_TYPES,
   type WebhookEventType,
 } from "./webhook.events.ts";
-import { SETTLED_RETENTION_MS } from "./webhook.queue.ts";
+import { SETTLED_RETENTION_MS } from "./webhook.housekeeping.ts";
+import { DELIVERY_LOG_SIZE } from "./webhook.rows.ts";
 import { ROTATION_OVERLAP_MS } from "./webhook.signing.ts";
 import { WEBHOOK_ACTION_POLICIES } from "./webhook.throttle.ts";
-import {
-  DELIVERY_LOG_SIZE,
-  type DeliveryAttempt,
-  type WebhookEndpoint,
-} from "./webhooks.repository.ts";
+import type { DeliveryAttempt, WebhookEndpoint } from "./webhooks.repository.ts";
 
 export const MAX_ENDPOINTS_PER_USER = 5;
 

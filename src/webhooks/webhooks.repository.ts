@@ -10,9 +10,6 @@ import { isWebhookEventType, type WebhookEventType } from "./webhook.events.ts";
 import { DELIVERY_LOG_SIZE, parseList } from "./webhook.rows.ts";
 import { generateWebhookSecret } from "./webhook.signing.ts";
 
-/** The log's size, for the pages that show it. */
-export { DELIVERY_LOG_SIZE };
-
 export type DeliveryAttempt = {
   id: string;
   deliveryId: string;

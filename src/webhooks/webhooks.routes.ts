@@ -45,8 +45,9 @@ import {
   WEBHOOK_URL_MAX_LENGTH,
   webhookUrlProblem,
 } from "./webhook.address-guard.ts";
+import { FAIRNESS } from "./webhook.claim.ts";
+import { enqueueTestEvent, resendDelivery } from "./webhook.enqueue.ts";
 import { WEBHOOK_EVENT_TYPES } from "./webhook.events.ts";
-import { enqueueTestEvent, FAIRNESS, resendDelivery } from "./webhook.queue.ts";
 import { ROTATION_OVERLAP_MS } from "./webhook.signing.ts";
 import { type WebhookActionThrottle, webhookActionRefusal } from "./webhook.throttle.ts";
 import {
