@@ -13,6 +13,7 @@ import type { Dataset } from "../dataset/dataset.load.ts";
 import { timeZoneOf } from "../dataset/jurisdictions.ts";
 import type { LiveLaw } from "../dataset/law.live.ts";
 import { AppError } from "../errors.ts";
+import { isApiPath } from "../http/api-path.ts";
 import type { Clock } from "../lib/clock.ts";
 import { dayIn } from "../lib/zoned-time.ts";
 import { PROJECT_ROOT } from "../paths.ts";
@@ -45,7 +46,7 @@ export function pageContext(request: FastifyRequest, reply: FastifyReply): PageC
 
 /** Paths neither counted by the website limit nor redirected: the API and the probes. */
 function isWebsitePath(path: string): boolean {
-  return !(path.startsWith("/v1/") || path === "/v1" || path === "/healthz" || path === "/readyz");
+  return !(isApiPath(path) || path === "/healthz" || path === "/readyz");
 }
 
 /**
