@@ -127,11 +127,12 @@ export function buildRepresentation(
   return Object.freeze({
     identity,
     tag,
-    etags: Object.freeze({
+    // A plain object (typed read-only), as the fast lane's keyed read of it per request wants.
+    etags: {
       identity: etagFor(tag, "identity"),
       br: etagFor(tag, "br"),
       gzip: etagFor(tag, "gzip"),
-    }),
+    },
     encoded,
     compressed,
   });
