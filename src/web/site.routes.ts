@@ -14,6 +14,7 @@ import {
   STATUSES,
   type Status,
 } from "../dataset/dataset.schema.ts";
+import type { LiveLaw } from "../dataset/law.live.ts";
 import { AppError } from "../errors.ts";
 import { horizonSentence, isoDay } from "../lib/dates.ts";
 import { addCorrectionLinks } from "../review-queue/review-queue.fields.ts";
@@ -56,8 +57,8 @@ import {
 import { siteAssets, staticAssets } from "./static-assets.ts";
 
 export type SiteOptions = {
-  /** The dataset as in force now (src/dataset/law.live.ts): each page asks on every request. */
-  dataset: () => Dataset;
+  /** The law in force now (src/dataset/law.live.ts): the pages are rebuilt when it changes. */
+  law: Pick<LiveLaw, "derive">;
   /** Public origin, used in the copy-paste example request. */
   publicBaseUrl: string;
   /** Who is asking (for the header's account area and forms' CSRF token). */
@@ -490,18 +491,13 @@ export async function siteRoutes(app: FastifyInstance, options: SiteOptions): Pr
 
   await app.register(staticAssets, { catalog: siteAssets() });
 
-  let pages = createPages(options, options.dataset());
-  const current = () => {
-    const dataset = options.dataset();
-    if (dataset !== pages.dataset) pages = createPages(options, dataset);
-    return pages;
-  };
+  const current = options.law.derive((state) => createPages(options, state.readable));
   await app.register(embedRoutes, {
     map: () => current().mapOf("status"),
     legend: () => current().legend,
     frameAncestors: options.embedFrameAncestors ?? ["*"],
     publicBaseUrl: options.publicBaseUrl,
-    datasetVersion: pages.dataset.manifest.version,
+    datasetVersion: current().dataset.manifest.version,
     ...(options.embedCacheControl === undefined ? {} : { cacheControl: options.embedCacheControl }),
   });
 

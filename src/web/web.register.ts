@@ -7,12 +7,13 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { buildRepresentation, type Representation } from "../api/representation.ts";
 import type { Config } from "../config.ts";
 import type { Dataset } from "../dataset/dataset.load.ts";
 import { timeZoneOf } from "../dataset/jurisdictions.ts";
 import type { LiveLaw } from "../dataset/law.live.ts";
 import { AppError } from "../errors.ts";
+import { isApiPath } from "../http/api-path.ts";
+import { buildRepresentation } from "../http/representation.ts";
 import type { Clock } from "../lib/clock.ts";
 import { dayIn } from "../lib/zoned-time.ts";
 import { PROJECT_ROOT } from "../paths.ts";
@@ -45,7 +46,7 @@ export function pageContext(request: FastifyRequest, reply: FastifyReply): PageC
 
 /** Paths neither counted by the website limit nor redirected: the API and the probes. */
 function isWebsitePath(path: string): boolean {
-  return !(path.startsWith("/v1/") || path === "/v1" || path === "/healthz" || path === "/readyz");
+  return !(isApiPath(path) || path === "/healthz" || path === "/readyz");
 }
 
 /**
@@ -129,7 +130,7 @@ export async function registerWebsite(
   const { config, live, clock, dayOfRequest } = options;
   await app.register(errorsPageRoutes, { pageContext });
   await app.register(siteRoutes, {
-    dataset: () => live.current().readable,
+    law: live,
     today: (code) =>
       code === undefined ? dayOfRequest(clock.now()) : dayIn(timeZoneOf(code), clock.now()),
     embedCacheControl: () => live.cacheControl(clock.now()).replace("private", "public"),
@@ -150,8 +151,6 @@ export async function registerWebsite(
   const codebookHeadings = existsSync(codebookFile)
     ? headingsOf(readFileSync(codebookFile, "utf8"))
     : [];
-  // The business download of each state of the law, built on first request.
-  const businessFiles = new WeakMap<object, Representation>();
   await app.register(releasesRoutes, {
     releasesDir: join(config.dataDir, "releases"),
     currentVersion: options.currentVersion,
@@ -161,18 +160,13 @@ export async function registerWebsite(
       const anchor = file === null ? null : codebookAnchorFor(codebookHeadings, file);
       return anchor === null ? CODEBOOK_PATH : `${CODEBOOK_PATH}#${anchor}`;
     },
-    business: () => {
-      const state = live.current();
-      let built = businessFiles.get(state);
-      if (built === undefined) {
-        built = buildRepresentation(businessCsv(state.readable.jurisdictions).csv, 6);
-        businessFiles.set(state, built);
-      }
-      return built;
-    },
+    // The business download of each state of the law, built on first request.
+    business: live.derive((state) =>
+      buildRepresentation(businessCsv(state.readable.jurisdictions).csv, { brotliQuality: 6 }),
+    ),
   });
   await app.register(feedRoutes, {
-    state: () => live.current(),
+    law: live,
     publicBaseUrl: config.publicBaseUrl,
   });
   return { egress };
