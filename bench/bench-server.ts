@@ -145,7 +145,7 @@ if (mode === "bare") {
     ...process.env,
   });
   const database = createDatabase(config.databaseUrl, { onQuery: () => queries++ });
-  await migrateToLatest(database.db as never);
+  await migrateToLatest(database.db);
 
   const keyCount = Number(process.env.BENCH_KEYS ?? 1);
   const secrets: string[] = [];
