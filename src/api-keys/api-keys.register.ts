@@ -11,10 +11,9 @@ import type { Clock } from "../lib/clock.ts";
 import type { Deliver } from "../mail/mailer.ts";
 import { keyCreatedMail } from "../mail/messages.ts";
 import { instrumentVerifier, type Metrics } from "../ops/metrics.ts";
-import type { RateLimitPolicy } from "../rate-limit/rate-limit.policy.ts";
+import { accountCounter, type RateLimitPolicy } from "../rate-limit/rate-limit.policy.ts";
 import type { RateLimiter } from "../rate-limit/rate-limit.ts";
 import type { PagePluginOptions } from "../web/layout.ts";
-import { accountCounter } from "./api-key.auth.ts";
 import {
   createLocalRevocations,
   type RevocationEvent,

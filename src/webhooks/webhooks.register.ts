@@ -7,7 +7,6 @@
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { createAccountNotices } from "../accounts/account-notices.ts";
-import { accountCounter } from "../api-keys/api-key.auth.ts";
 import { type Config, isDevelopment } from "../config.ts";
 import type { Dataset } from "../dataset/dataset.load.ts";
 import { isPublished } from "../dataset/dataset.source.ts";
@@ -17,6 +16,7 @@ import type { Clock } from "../lib/clock.ts";
 import type { Deliver } from "../mail/mailer.ts";
 import { webhookDisabledMail } from "../mail/messages.ts";
 import type { Metrics } from "../ops/metrics.ts";
+import { accountCounter } from "../rate-limit/rate-limit.policy.ts";
 import type { RateLimiter } from "../rate-limit/rate-limit.ts";
 import type { PagePluginOptions } from "../web/layout.ts";
 import {
