@@ -210,7 +210,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     secure,
     deliver,
     origin,
-    revoke: keys.revoke,
+    // A changed password deletes no key: the account's keys are only looked up again.
+    onPasswordChanged: (id) => keys.revoke({ kind: "user", id, deleted: false }),
+    onAccountRemoved: (id) => keys.revoke({ kind: "user", id, deleted: true }),
     pageContext,
     protect,
   });
