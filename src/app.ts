@@ -35,6 +35,7 @@ import {
 } from "./ops/ops.register.ts";
 import type { LimiterBackend } from "./rate-limit/rate-limit.resilient.ts";
 import type { RateLimiter } from "./rate-limit/rate-limit.ts";
+import { registerReleases } from "./releases/releases.register.ts";
 import { createReviewCurrency, registerReviewQueue } from "./review-queue/review-queue.register.ts";
 import { renderErrorPage } from "./web/errors.page.ts";
 import {
@@ -200,8 +201,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     live,
     clock,
     dayOfRequest,
-    currentVersion: deps.dataset.manifest.version,
     watchNote: reviewCurrency.publicNote,
+  });
+  await registerReleases(app, {
+    config,
+    live,
+    currentVersion: deps.dataset.manifest.version,
+    egress,
+    pageContext,
   });
   const protect = formProtection(app, origin);
   await registerAccounts(app, {
