@@ -36,7 +36,11 @@ import {
 import type { LimiterBackend } from "./rate-limit/rate-limit.resilient.ts";
 import type { RateLimiter } from "./rate-limit/rate-limit.ts";
 import { registerReleases } from "./releases/releases.register.ts";
-import { createReviewCurrency, registerReviewQueue } from "./review-queue/review-queue.register.ts";
+import {
+  addCorrectionLinks,
+  createReviewCurrency,
+  registerReviewQueue,
+} from "./review-queue/review-queue.register.ts";
 import { renderErrorPage } from "./web/errors.page.ts";
 import {
   formProtection,
@@ -202,6 +206,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     clock,
     dayOfRequest,
     watchNote: reviewCurrency.publicNote,
+    annotateStatePage: addCorrectionLinks,
   });
   await registerReleases(app, {
     config,

@@ -118,6 +118,8 @@ export async function registerWebsite(
     dayOfRequest: (nowMs: number) => string;
     /** How current the watch of official sources is (src/review-queue/), for / and /changes. */
     watchNote?: () => Promise<SafeHtml | "">;
+    /** What a state page adds beside its values ("Suggest a correction", src/review-queue/). */
+    annotateStatePage?: (page: SafeHtml, code: string) => SafeHtml;
   },
 ): Promise<{ egress: BulkEgress }> {
   const { config, live, clock, dayOfRequest } = options;
@@ -131,6 +133,9 @@ export async function registerWebsite(
     embedFrameAncestors: config.embedFrameAncestors,
     pageContext,
     ...(options.watchNote === undefined ? {} : { watchNote: options.watchNote }),
+    ...(options.annotateStatePage === undefined
+      ? {}
+      : { annotateStatePage: options.annotateStatePage }),
   });
   // Large downloads share one pace and a bound on how many run at once.
   const egress = createBulkEgress({
