@@ -13,6 +13,7 @@ import type { KeyUsage } from "../api-keys/api-key.usage.ts";
 import type { ApiKeyVerifier } from "../api-keys/api-key.verifier.ts";
 import type { Config } from "../config.ts";
 import type { LiveLaw } from "../dataset/law.live.ts";
+import { API_VARY, etagFor } from "../http/representation.ts";
 import type { Clock } from "../lib/clock.ts";
 import { createDayOf } from "../lib/dates.ts";
 import type { LazyValidators } from "../lib/lazy-validators.ts";
@@ -35,7 +36,6 @@ import { addWebhooksToDocument } from "../webhooks/webhook.openapi.ts";
 import { buildApiViews, warmAsOf } from "./api.views.ts";
 import { createFastLane, type LaneRoute, type LaneServer, takePrecharge } from "./fast-lane.ts";
 import { refineOpenApi } from "./openapi.ts";
-import { API_VARY, etagFor } from "./representation.ts";
 import { EXPOSED_HEADERS, v1Routes, wantsGeoJson } from "./v1.routes.ts";
 
 /**

@@ -5,7 +5,7 @@
  * change feed. Filtered state lists form a finite set (territories ×
  * status subset × decriminalized) and are built on first use, then kept.
  * Compressed variants are made off the event loop after the server listens
- * (see representation.ts), so start-up only serializes.
+ * (see src/http/representation.ts), so start-up only serializes.
  */
 
 import fastJson from "fast-json-stringify";
@@ -13,6 +13,7 @@ import { salesOperatingOf } from "../dataset/dataset.columns.ts";
 import type { Dataset } from "../dataset/dataset.load.ts";
 import { STATUSES, type Status } from "../dataset/dataset.schema.ts";
 import { type LawModel, type LawRecord, lawOn } from "../dataset/law.ts";
+import { buildRepresentation, type Representation } from "../http/representation.ts";
 import { once } from "../lib/once.ts";
 import {
   type ChangesMeta,
@@ -22,7 +23,6 @@ import {
 } from "./api.schemas.ts";
 import { type ChangeFeed, changeFeedOf } from "./changes.ts";
 import { featureCollectionJson, flatProperties, loadGeometriesByFips } from "./geojson.ts";
-import { buildRepresentation, type Representation } from "./representation.ts";
 
 /**
  * The bodies are serialized with JSON.stringify: every record was checked

@@ -14,6 +14,12 @@ import { KEY_PARAMETER_NAMES } from "../api-keys/api-keys.format.ts";
 import { STATUSES, type Status } from "../dataset/dataset.schema.ts";
 import { EVENT_CODES } from "../dataset/jurisdictions.ts";
 import { AppError, sendProblem } from "../errors.ts";
+import {
+  API_VARY,
+  DATA_CACHE_CONTROL,
+  sendJson,
+  sendRepresentation,
+} from "../http/representation.ts";
 import { horizonSentence, isCalendarDate } from "../lib/dates.ts";
 import {
   CHANGES_DEFAULT_LIMIT,
@@ -36,7 +42,6 @@ import type { ApiViews, RecordOptions } from "./api.views.ts";
 import { pageOfChanges } from "./changes.ts";
 import { type Deprecation, deprecationHook } from "./deprecation.ts";
 import { GEOJSON_MEDIA_TYPE } from "./geojson.ts";
-import { API_VARY, DATA_CACHE_CONTROL, sendJson, sendRepresentation } from "./representation.ts";
 
 export type V1Options = {
   /** The bodies for the law in force now (rebuilt when a change takes effect). */

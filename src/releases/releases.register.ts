@@ -9,10 +9,10 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
-import { buildRepresentation, type Representation } from "../api/representation.ts";
 import type { Config } from "../config.ts";
 import type { Dataset } from "../dataset/dataset.load.ts";
 import type { LiveLaw } from "../dataset/law.live.ts";
+import { buildRepresentation, type Representation } from "../http/representation.ts";
 import { PROJECT_ROOT } from "../paths.ts";
 import type { BulkEgress } from "../web/bulk-egress.ts";
 import { CODEBOOK_PATH, codebookAnchorFor, headingsOf } from "../web/codebook.page.ts";

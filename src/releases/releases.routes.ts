@@ -9,12 +9,12 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { AppError } from "../errors.ts";
 import {
   buildRepresentation,
   type Representation,
   sendRepresentation,
-} from "../api/representation.ts";
-import { AppError } from "../errors.ts";
+} from "../http/representation.ts";
 import type { BulkEgress } from "../web/bulk-egress.ts";
 import { html, type SafeHtml } from "../web/html.ts";
 import { type Page, type PageContext, renderPage, sendHtml } from "../web/layout.ts";

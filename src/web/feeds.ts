@@ -14,11 +14,6 @@
  * against the API's rate limit.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import {
-  buildRepresentation,
-  type Representation,
-  sendRepresentation,
-} from "../api/representation.ts";
 import { tookEffectWithin } from "../dataset/change-feed.ts";
 import { correctedValues } from "../dataset/corrections.ts";
 import type { Dataset } from "../dataset/dataset.load.ts";
@@ -26,6 +21,11 @@ import type { Correction, LegalEvent } from "../dataset/dataset.schema.ts";
 import { FEDERAL_CODE, timeZoneOf } from "../dataset/jurisdictions.ts";
 import type { LawRecord } from "../dataset/law.ts";
 import { AppError } from "../errors.ts";
+import {
+  buildRepresentation,
+  type Representation,
+  sendRepresentation,
+} from "../http/representation.ts";
 import { horizonSentence } from "../lib/dates.ts";
 import { startOfDayIn } from "../lib/zoned-time.ts";
 
