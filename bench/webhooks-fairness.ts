@@ -124,7 +124,7 @@ function describe(summary: Summary): string {
 async function run(name: string, open: () => DatabaseHandle, instances: number, attack: Attack) {
   const handles = Array.from({ length: instances }, open);
   const [first] = handles as [DatabaseHandle];
-  await migrateToLatest(first.db as never);
+  await migrateToLatest(first.db);
   const tarpit = await startReceiver();
   tarpit.respond = () => "hang";
   const slow = await startSlowReceiver();

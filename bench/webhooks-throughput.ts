@@ -30,7 +30,7 @@ const CONCURRENCY = Number(process.env.CONCURRENCY ?? 8);
 async function run(name: string, open: () => DatabaseHandle, instances: number) {
   const handles = Array.from({ length: instances }, open);
   const [first] = handles as [DatabaseHandle];
-  await migrateToLatest(first.db as never);
+  await migrateToLatest(first.db);
   const receiver = await startReceiver();
   receiver.respond = () => 204;
   for (let i = 0; i < ENDPOINTS; i++) await insertEndpoint(first.db, `${receiver.url}/${i}`);

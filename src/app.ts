@@ -35,7 +35,12 @@ import {
 } from "./ops/ops.register.ts";
 import type { LimiterBackend } from "./rate-limit/rate-limit.resilient.ts";
 import type { RateLimiter } from "./rate-limit/rate-limit.ts";
-import { createReviewCurrency, registerReviewQueue } from "./review-queue/review-queue.register.ts";
+import { registerReleases } from "./releases/releases.register.ts";
+import {
+  addCorrectionLinks,
+  createReviewCurrency,
+  registerReviewQueue,
+} from "./review-queue/review-queue.register.ts";
 import { renderErrorPage } from "./web/errors.page.ts";
 import {
   formProtection,
@@ -200,8 +205,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     live,
     clock,
     dayOfRequest,
-    currentVersion: deps.dataset.manifest.version,
     watchNote: reviewCurrency.publicNote,
+    annotateStatePage: addCorrectionLinks,
+  });
+  await registerReleases(app, {
+    config,
+    live,
+    currentVersion: deps.dataset.manifest.version,
+    egress,
+    pageContext,
   });
   const protect = formProtection(app, origin);
   await registerAccounts(app, {
@@ -210,7 +222,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     secure,
     deliver,
     origin,
-    revoke: keys.revoke,
+    // A changed password deletes no key: the account's keys are only looked up again.
+    onPasswordChanged: (id) => keys.revoke({ kind: "user", id, deleted: false }),
+    onAccountRemoved: (id) => keys.revoke({ kind: "user", id, deleted: true }),
     pageContext,
     protect,
   });

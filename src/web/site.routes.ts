@@ -17,7 +17,6 @@ import {
 import type { LiveLaw } from "../dataset/law.live.ts";
 import { AppError } from "../errors.ts";
 import { horizonSentence, isoDay } from "../lib/dates.ts";
-import { addCorrectionLinks } from "../review-queue/review-queue.fields.ts";
 import { embedRoutes, embedSnippet } from "./embed.ts";
 import { html, type SafeHtml } from "./html.ts";
 import { type Page, type PageContext, renderPage, sendHtml } from "./layout.ts";
@@ -71,6 +70,8 @@ export type SiteOptions = {
   embedCacheControl?: () => string;
   /** How current the watch of official sources is, for / and /changes (src/review-queue/). */
   watchNote?: () => Promise<SafeHtml | "">;
+  /** What a state page adds beside its values, given the jurisdiction's code ("Suggest a correction", src/review-queue/). */
+  annotateStatePage?: (page: SafeHtml, code: string) => SafeHtml;
 };
 
 type Counts = Record<Status, { statesAndDc: number; territories: number }>;
@@ -488,6 +489,7 @@ let topology: ReturnType<typeof loadStatesTopology> | undefined;
 
 export async function siteRoutes(app: FastifyInstance, options: SiteOptions): Promise<void> {
   const today = options.today ?? (() => isoDay(new Date()));
+  const annotateStatePage = options.annotateStatePage ?? ((page: SafeHtml) => page);
 
   await app.register(staticAssets, { catalog: siteAssets() });
 
@@ -590,7 +592,7 @@ export async function siteRoutes(app: FastifyInstance, options: SiteOptions): Pr
       return sendPage(request, reply, {
         title: record.name,
         description: `${record.name}: ${statusLabel(record.status).toLowerCase()}. Decriminalization, adult use, medical use, history and sources.`,
-        body: addCorrectionLinks(
+        body: annotateStatePage(
           renderStatePage(
             record,
             dataset.histories.get(code) ?? [],

@@ -9,8 +9,9 @@
  * action refused by either counter is charged to neither; the refusal says
  * when to retry (at least 1 ms).
  */
-import { accountCounter } from "../api-keys/api-key.auth.ts";
+
 import type { RateLimitPolicy } from "../rate-limit/rate-limit.policy.ts";
+import { accountCounter } from "../rate-limit/rate-limit.policy.ts";
 import type { RateLimiter } from "../rate-limit/rate-limit.ts";
 
 export const WEBHOOK_ACTION_POLICIES = {

@@ -293,7 +293,7 @@ async function postgresDatabase(): Promise<
   if (skip !== false) return skip;
   const schema = await createTestSchema();
   const database = createDatabase(schema.url);
-  await migrateToLatest(database.db as never);
+  await migrateToLatest(database.db);
   return {
     database,
     drop: async () => {

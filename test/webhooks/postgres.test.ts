@@ -35,7 +35,7 @@ async function twoInstances() {
   const schema = await createTestSchema();
   const handles: DatabaseHandle[] = [createDatabase(schema.url), createDatabase(schema.url)];
   // Both migrate at once, as two starting instances do.
-  await Promise.all(handles.map((handle) => migrateToLatest(handle.db as never)));
+  await Promise.all(handles.map((handle) => migrateToLatest(handle.db)));
   cleanups.push(async () => {
     for (const handle of handles) await handle.close();
     await schema.drop();
