@@ -4,8 +4,9 @@
  * contract), webhook.settle.ts and webhook.housekeeping.ts.
  */
 import { randomUUID } from "node:crypto";
+import type { Selectable } from "kysely";
 import type { Database } from "../db/database.ts";
-import type { WebhookAttemptsTable } from "../db/schema.ts";
+import type { WebhookAttemptsTable, WebhookEndpointsTable } from "../db/schema.ts";
 import { isWebhookEventType, type WebhookEventType } from "./webhook.events.ts";
 import { DELIVERY_LOG_SIZE, parseList } from "./webhook.rows.ts";
 import { generateWebhookSecret } from "./webhook.signing.ts";
@@ -39,20 +40,6 @@ export type WebhookEndpoint = {
   lastAttempt: DeliveryAttempt | null;
 };
 
-type EndpointRow = {
-  id: string;
-  user_id: string;
-  url: string;
-  event_types: string;
-  jurisdictions: string | null;
-  created_at: string;
-  failing_since: string | null;
-  disabled_at: string | null;
-  disabled_reason: string | null;
-  paused_until: string | null;
-  previous_secret_expires_at: string | null;
-};
-
 const ENDPOINT_COLUMNS = [
   "id",
   "user_id",
@@ -66,6 +53,8 @@ const ENDPOINT_COLUMNS = [
   "paused_until",
   "previous_secret_expires_at",
 ] as const;
+
+type EndpointRow = Pick<Selectable<WebhookEndpointsTable>, (typeof ENDPOINT_COLUMNS)[number]>;
 
 const toEndpoint = (row: EndpointRow, lastAttempt: DeliveryAttempt | null): WebhookEndpoint => ({
   id: row.id,
