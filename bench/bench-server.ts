@@ -28,7 +28,7 @@
  * server's own, not the load generator's.
  *
  * The service reports ready only once its prebuilt bodies are compressed
- * (that work runs in the background after listening; see representation.ts).
+ * (that work runs in the background after listening; see src/http/representation.ts).
  *
  * Prints one JSON line on fd 3: {port, control, keys?}.
  */
@@ -145,7 +145,7 @@ if (mode === "bare") {
     ...process.env,
   });
   const database = createDatabase(config.databaseUrl, { onQuery: () => queries++ });
-  await migrateToLatest(database.db as never);
+  await migrateToLatest(database.db);
 
   const keyCount = Number(process.env.BENCH_KEYS ?? 1);
   const secrets: string[] = [];

@@ -14,7 +14,7 @@ const gc = (globalThis as { gc?: () => void }).gc;
 if (gc === undefined) throw new Error("run with node --expose-gc");
 
 const database = createDatabase("sqlite::memory:");
-await migrateToLatest(database.db as never);
+await migrateToLatest(database.db);
 const nowIso = new Date().toISOString();
 const secrets: string[] = [];
 await database.db.transaction().execute(async (trx) => {

@@ -41,8 +41,8 @@ import { join } from "node:path";
 import { createDatabase, type DatabaseHandle } from "../src/db/database.ts";
 import { migrateToLatest } from "../src/db/migrations.ts";
 import { systemClock } from "../src/lib/clock.ts";
+import { enqueueTestEvent, enqueueWebhookEvent } from "../src/webhooks/webhook.enqueue.ts";
 import { lawWebhookEvent, TEST_EVENT_TYPE } from "../src/webhooks/webhook.events.ts";
-import { enqueueTestEvent, enqueueWebhookEvent } from "../src/webhooks/webhook.queue.ts";
 import { DELIVERY_TIMEOUT_MS, TEST_DELIVERY_TIMEOUT_MS } from "../src/webhooks/webhook.sender.ts";
 import { createTestSchema, POSTGRES_URL, skipUnlessReachable } from "../test/support/backends.ts";
 import { until } from "../test/support/wait.ts";
@@ -124,7 +124,7 @@ function describe(summary: Summary): string {
 async function run(name: string, open: () => DatabaseHandle, instances: number, attack: Attack) {
   const handles = Array.from({ length: instances }, open);
   const [first] = handles as [DatabaseHandle];
-  await migrateToLatest(first.db as never);
+  await migrateToLatest(first.db);
   const tarpit = await startReceiver();
   tarpit.respond = () => "hang";
   const slow = await startSlowReceiver();

@@ -16,8 +16,8 @@ import { join } from "node:path";
 import { createDatabase, type DatabaseHandle } from "../src/db/database.ts";
 import { migrateToLatest } from "../src/db/migrations.ts";
 import { systemClock } from "../src/lib/clock.ts";
+import { enqueueWebhookEvent } from "../src/webhooks/webhook.enqueue.ts";
 import { lawWebhookEvent } from "../src/webhooks/webhook.events.ts";
-import { enqueueWebhookEvent } from "../src/webhooks/webhook.queue.ts";
 import { createTestSchema, POSTGRES_URL, skipUnlessReachable } from "../test/support/backends.ts";
 import { until } from "../test/support/wait.ts";
 import { insertEndpoint, startReceiver } from "../test/webhooks/receiver.ts";
@@ -30,7 +30,7 @@ const CONCURRENCY = Number(process.env.CONCURRENCY ?? 8);
 async function run(name: string, open: () => DatabaseHandle, instances: number) {
   const handles = Array.from({ length: instances }, open);
   const [first] = handles as [DatabaseHandle];
-  await migrateToLatest(first.db as never);
+  await migrateToLatest(first.db);
   const receiver = await startReceiver();
   receiver.respond = () => 204;
   for (let i = 0; i < ENDPOINTS; i++) await insertEndpoint(first.db, `${receiver.url}/${i}`);

@@ -16,7 +16,7 @@ import { isoDay } from "../src/lib/dates.ts";
 export async function startBenchServer(env: Record<string, string> = {}) {
   const dir = mkdtempSync(join(tmpdir(), "cls-bench-"));
   const database = createDatabase(`sqlite:${join(dir, "cls.db")}`);
-  await migrateToLatest(database.db as never);
+  await migrateToLatest(database.db);
   const config = loadConfig({ PORT: "0", PUBLIC_BASE_URL: "http://127.0.0.1", ...env });
   const app = await buildApp(config, {
     dataset: loadDataset("data", isoDay(new Date())),
@@ -47,7 +47,7 @@ export async function startLocalSite() {
   probe.close();
   const base = `http://127.0.0.1:${port}`;
   const database = createDatabase("sqlite::memory:");
-  await migrateToLatest(database.db as never);
+  await migrateToLatest(database.db);
   const app = await buildApp(loadConfig({ PUBLIC_BASE_URL: base, PORT: String(port) }), {
     dataset: loadDataset("data", isoDay(new Date())),
     database,

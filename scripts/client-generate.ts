@@ -17,7 +17,7 @@ export const CLIENT_DOCUMENT_BASE_URL = "http://127.0.0.1:3000";
 
 export async function renderClientFiles(): Promise<{ openapi: string; schema: string }> {
   const database = createDatabase("sqlite::memory:");
-  await migrateToLatest(database.db as never);
+  await migrateToLatest(database.db);
   const app = await buildApp(loadConfig({ PUBLIC_BASE_URL: CLIENT_DOCUMENT_BASE_URL }), {
     dataset: loadDataset("data", isoDay(new Date())),
     database,

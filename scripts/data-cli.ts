@@ -12,19 +12,19 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { type ParseArgsOptionsConfig, parseArgs } from "node:util";
 import { readDenylist } from "../src/dataset/dataset.gate.ts";
-import {
-  checkRelease,
-  DatasetError,
-  type RawDataset,
-  readDataset,
-} from "../src/dataset/dataset.load.ts";
+import { checkRelease, DatasetError, readDataset } from "../src/dataset/dataset.load.ts";
 import {
   CONFIDENCE_LEVELS,
   type Dataset,
   SOURCE_KINDS,
   type SourceRef,
 } from "../src/dataset/dataset.schema.ts";
-import { type DataSource, rawOf, sourceOf } from "../src/dataset/dataset.source.ts";
+import {
+  type DataSource,
+  type RawDataset,
+  rawOf,
+  sourceOf,
+} from "../src/dataset/dataset.source.ts";
 import { isCalendarDate, isoDay } from "../src/lib/dates.ts";
 
 export function refuse(message: string, code = 1): never {

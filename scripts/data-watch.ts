@@ -67,7 +67,7 @@ function defaultSince(): string {
 
 const database = createDatabase(config.databaseUrl);
 try {
-  await migrateToLatest(database.db as never);
+  await migrateToLatest(database.db);
   const reports = await runWatch({
     db: database.db,
     clock: systemClock,

@@ -41,7 +41,7 @@ const database = createDatabase(config.databaseUrl);
 const db = database.db;
 
 async function run(): Promise<number> {
-  await migrateToLatest(db as never);
+  await migrateToLatest(db);
   if (command === "list") {
     const maintainers = await listMaintainers(db);
     if (maintainers.length === 0) {

@@ -13,7 +13,7 @@ const config = loadConfig(process.env);
 const database = createDatabase(config.databaseUrl);
 const where = describeDatabaseUrl(config.databaseUrl);
 try {
-  const applied = await migrateToLatest(database.db as never);
+  const applied = await migrateToLatest(database.db);
   process.stdout.write(
     applied.length === 0
       ? `${where}: schema already up to date\n`

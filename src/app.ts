@@ -35,7 +35,12 @@ import {
 } from "./ops/ops.register.ts";
 import type { LimiterBackend } from "./rate-limit/rate-limit.resilient.ts";
 import type { RateLimiter } from "./rate-limit/rate-limit.ts";
-import { createReviewCurrency, registerReviewQueue } from "./review-queue/review-queue.register.ts";
+import { registerReleases } from "./releases/releases.register.ts";
+import {
+  addCorrectionLinks,
+  createReviewCurrency,
+  registerReviewQueue,
+} from "./review-queue/review-queue.register.ts";
 import { renderErrorPage } from "./web/errors.page.ts";
 import {
   formProtection,
@@ -52,7 +57,7 @@ export { ATTEMPT_POLICIES, PASSWORD_GATE_POLICY } from "./accounts/accounts.regi
 export { KEY_LOOKUPS_OVER_LIMIT } from "./api/api.register.ts";
 export { KEY_CREATION_POLICY } from "./api-keys/api-keys.register.ts";
 export { loggerOptions, redactUrl } from "./ops/logger.ts";
-export { WEBHOOK_ACTION_POLICIES } from "./webhooks/webhooks.routes.ts";
+export { WEBHOOK_ACTION_POLICIES } from "./webhooks/webhook.throttle.ts";
 
 export type AppDeps = {
   /** The dataset as authored (the base of the dated model, src/dataset/law.ts). */
@@ -200,8 +205,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     live,
     clock,
     dayOfRequest,
-    currentVersion: deps.dataset.manifest.version,
     watchNote: reviewCurrency.publicNote,
+    annotateStatePage: addCorrectionLinks,
+  });
+  await registerReleases(app, {
+    config,
+    live,
+    currentVersion: deps.dataset.manifest.version,
+    egress,
+    pageContext,
   });
   const protect = formProtection(app, origin);
   await registerAccounts(app, {
@@ -210,7 +222,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     secure,
     deliver,
     origin,
-    revoke: keys.revoke,
+    // A changed password deletes no key: the account's keys are only looked up again.
+    onPasswordChanged: (id) => keys.revoke({ kind: "user", id, deleted: false }),
+    onAccountRemoved: (id) => keys.revoke({ kind: "user", id, deleted: true }),
     pageContext,
     protect,
   });

@@ -6,6 +6,7 @@
  * unexpected error, host name) ever reaches a response.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { isApiPath } from "./http/api-path.ts";
 
 export const ERROR_CODES = {
   invalid_parameter: {
@@ -280,7 +281,7 @@ export type HtmlErrorRenderer = (
 /** The API and machine endpoints answer problem+json; website pages answer HTML when a renderer is given. */
 function wantsHtml(request: FastifyRequest): boolean {
   const path = request.url;
-  if (path.startsWith("/v1") || path.startsWith("/openapi.json") || path.startsWith("/docs/json"))
+  if (isApiPath(path) || path.startsWith("/openapi.json") || path.startsWith("/docs/json"))
     return false;
   return /text\/html(?!\s*;\s*q=0(?:\.0*)?(?:[,;\s]|$))/.test(request.headers.accept ?? "");
 }

@@ -87,7 +87,7 @@ async function main(): Promise<void> {
   });
   let applied: string[];
   try {
-    applied = await migrateToLatest(database.db as never);
+    applied = await migrateToLatest(database.db);
   } catch (error) {
     process.stderr.write(
       `Database migration failed (${describeDatabaseUrl(config.databaseUrl)}): ${(error as Error).message}\n`,

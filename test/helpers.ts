@@ -17,7 +17,7 @@ let dataset: Dataset | undefined;
 /** A fresh, migrated in-memory SQLite database. */
 export async function createTestDatabase(onQuery?: (sql: string) => void): Promise<DatabaseHandle> {
   const database = createDatabase("sqlite::memory:", onQuery ? { onQuery } : {});
-  await migrateToLatest(database.db as never);
+  await migrateToLatest(database.db);
   return database;
 }
 

@@ -10,7 +10,7 @@
  * carry a token proving the address — the confirmation link and the
  * password-reset link — are the exceptions, and are throttled where they
  * are sent. Webhook notices are further limited to one per endpoint a day
- * (webhook.queue.ts), and name an endpoint by its host only.
+ * (webhook.settle.ts), and name an endpoint by its host only.
  */
 import type { Database } from "../db/database.ts";
 import type { Deliver, Mail } from "../mail/mailer.ts";

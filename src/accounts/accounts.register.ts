@@ -7,7 +7,6 @@
 import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
 import type { FastifyInstance } from "fastify";
-import type { RevocationEvent } from "../api-keys/api-key.revocation.ts";
 import type { Database } from "../db/database.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { Deliver } from "../mail/mailer.ts";
@@ -68,9 +67,11 @@ export async function registerSessions(
 }
 
 /**
- * The account pages. A deleted account's keys stop working at once; a
+ * The account pages. What becomes of an account's API keys is the caller's
+ * to decide (src/app.ts wires both to every instance's key caches): a
+ * deleted account's keys stop working at once (`onAccountRemoved`); a
  * changed password deletes no key, the account's keys are only looked up
- * again (`revoke`, to every instance).
+ * again (`onPasswordChanged`).
  */
 export async function registerAccounts(
   app: FastifyInstance,
@@ -80,17 +81,18 @@ export async function registerAccounts(
     secure: boolean;
     deliver: Deliver;
     origin: string;
-    revoke: (event: RevocationEvent) => void;
+    /** The account's password changed (its sessions are gone, its keys stay valid). */
+    onPasswordChanged: (userId: string) => void;
+    /** The account is gone: deleted, or a never-confirmed one claimed by a password reset. */
+    onAccountRemoved: (userId: string) => void;
   },
 ): Promise<void> {
-  const { db, clock, secure, deliver, origin, revoke, pageContext, protect } = options;
+  const { db, clock, secure, deliver, origin, pageContext, protect } = options;
+  const { onPasswordChanged, onAccountRemoved } = options;
   const verification = createEmailVerification({ db, clock, deliver, origin });
   // Notices go only to confirmed addresses (account-notices.ts).
   const notify = createAccountNotices(db, deliver, app.log);
   const passwordGate = createPasswordGate(PASSWORD_GATE_POLICY);
-  // A changed password deletes no key: the account's keys are only looked up again.
-  const onPasswordChanged = (userId: string) =>
-    revoke({ kind: "user", id: userId, deleted: false });
   await app.register(accountsRoutes, {
     db,
     clock,
@@ -104,7 +106,7 @@ export async function registerAccounts(
     passwordGate,
     pageContext,
     protect,
-    onUserDeleted: (userId: string) => revoke({ kind: "user", id: userId, deleted: true }),
+    onUserDeleted: onAccountRemoved,
     onPasswordChanged,
     events: {
       signedUp: (user) => verification.send(user),
@@ -128,7 +130,7 @@ export async function registerAccounts(
     },
     passwordGate,
     onPasswordChanged,
-    onAccountClaimed: (userId: string) => revoke({ kind: "user", id: userId, deleted: true }),
+    onAccountClaimed: onAccountRemoved,
     pageContext,
     protect,
   });

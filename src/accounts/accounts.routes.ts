@@ -17,30 +17,26 @@
  * concurrency, fair between clients). Log-in errors are generic and cost
  * the same time whether or not the email exists. Refusals say exactly when
  * to retry; nothing is locked permanently.
+ *
+ * The pages' HTML is accounts.pages.ts.
  */
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Database } from "../db/database.ts";
 import type { Clock } from "../lib/clock.ts";
 import { clientCounterKey } from "../rate-limit/rate-limit.policy.ts";
-import {
-  emptyForm,
-  type FieldErrors,
-  FormBody,
-  type FormState,
-  formErrorSummary,
-  formField,
-} from "../web/forms.ts";
-import { html, type SafeHtml } from "../web/html.ts";
-import { type PageContext, type PagePluginOptions, renderPage, sendHtml } from "../web/layout.ts";
+import { seeOther } from "../web/account-area.ts";
+import { emptyForm, type FieldErrors, FormBody } from "../web/forms.ts";
+import type { SafeHtml } from "../web/html.ts";
+import { type PagePluginOptions, sendHtml } from "../web/layout.ts";
+import { accountPage, authPage } from "./accounts.pages.ts";
 import type { AttemptLimiter } from "./attempt-limiter.ts";
-import { EMAIL_MAX_LENGTH, emailProblem, normalizeEmail } from "./email.ts";
+import { emailProblem, normalizeEmail } from "./email.ts";
 import type { PasswordGate } from "./password-gate.ts";
 import {
   dummyPasswordHash,
   hashPassword,
   PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
   passwordProblem,
   verifyPassword,
 } from "./passwords.ts";
@@ -121,123 +117,6 @@ export function safeNext(next: string | undefined): string {
   return "/account/keys";
 }
 
-function passwordHint(): SafeHtml {
-  return html`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters. A few unrelated words make a strong, memorable password. Common passwords are refused.`;
-}
-
-function authPage(
-  ctx: PageContext,
-  kind: "signup" | "login",
-  state: FormState,
-  next: string,
-): string {
-  const isSignup = kind === "signup";
-  const body = html`<section class="narrow">
-<h1>${isSignup ? "Create an account" : "Log in"}</h1>
-<p>${isSignup ? "An account lets you create API keys, which raise your rate limit from 60 requests per 15 minutes to 1000 per hour." : "Log in to manage your API keys."}</p>
-${formErrorSummary(state)}
-<form method="post" action="/${kind}" class="stack" novalidate>
-  <input type="hidden" name="_csrf" value="${ctx.csrfToken}">
-  ${next ? html`<input type="hidden" name="next" value="${next}">` : ""}
-  ${formField(state, {
-    name: "email",
-    label: "Email",
-    type: "email",
-    attributes: html`autocomplete="email" required maxlength="${EMAIL_MAX_LENGTH}"`,
-  })}
-  ${formField(state, {
-    name: "password",
-    label: "Password",
-    type: "password",
-    ...(isSignup ? { hint: passwordHint() } : {}),
-    attributes: isSignup
-      ? html`required minlength="${PASSWORD_MIN_LENGTH}" maxlength="${PASSWORD_MAX_LENGTH}" autocomplete="new-password"`
-      : html`required maxlength="${PASSWORD_MAX_LENGTH}" autocomplete="current-password"`,
-  })}
-  ${
-    isSignup
-      ? formField(state, {
-          name: "password_confirm",
-          label: "Confirm password",
-          type: "password",
-          attributes: html`required maxlength="${PASSWORD_MAX_LENGTH}" autocomplete="new-password"`,
-        })
-      : ""
-  }
-  <button type="submit">${isSignup ? "Create account" : "Log in"}</button>
-</form>
-<p>${isSignup ? html`Already have an account? <a href="/login">Log in</a>.` : html`<a href="/password/forgot">Forgot your password?</a> · New here? <a href="/signup">Create an account</a>.`}</p>
-</section>`;
-  return renderPage(ctx, { title: isSignup ? "Sign up" : "Log in", body });
-}
-
-function accountPage(
-  ctx: PageContext,
-  email: string,
-  forms: {
-    password?: FormState;
-    delete?: FormState;
-    success?: string | null;
-    notice?: SafeHtml | "";
-  },
-): string {
-  const passwordState = forms.password ?? emptyForm;
-  const deleteState = forms.delete ?? emptyForm;
-  const body = html`<section class="narrow">
-<h1>Account</h1>
-<p>Logged in as <strong>${email}</strong>. <a href="/account/keys">Manage your API keys</a>.</p>
-${forms.notice ?? ""}${forms.success ? html`<div class="alert alert-success" role="status">${forms.success}</div>` : ""}
-<h2>Change password</h2>
-<p>Changing your password logs you out everywhere else.</p>
-${formErrorSummary(passwordState)}
-<form method="post" action="/account/password" class="stack" novalidate>
-  <input type="hidden" name="_csrf" value="${ctx.csrfToken}">
-  ${formField(passwordState, {
-    name: "current_password",
-    label: "Current password",
-    type: "password",
-    attributes: html`required autocomplete="current-password"`,
-  })}
-  ${formField(passwordState, {
-    name: "new_password",
-    label: "New password",
-    type: "password",
-    hint: passwordHint(),
-    attributes: html`required minlength="${PASSWORD_MIN_LENGTH}" maxlength="${PASSWORD_MAX_LENGTH}" autocomplete="new-password"`,
-  })}
-  ${formField(passwordState, {
-    name: "new_password_confirm",
-    label: "Confirm new password",
-    type: "password",
-    attributes: html`required autocomplete="new-password"`,
-  })}
-  <button type="submit">Change password</button>
-</form>
-<h2>Delete account</h2>
-<p>Deleting your account revokes all of your API keys at once. This cannot be undone.</p>
-${formErrorSummary(deleteState, { current_password: "delete_password", confirm: "delete_confirm" })}
-<form method="post" action="/account/delete" class="stack" novalidate data-confirm="Delete your account and revoke all of your API keys?">
-  <input type="hidden" name="_csrf" value="${ctx.csrfToken}">
-  ${formField(deleteState, {
-    name: "current_password",
-    id: "delete_password",
-    label: "Current password",
-    type: "password",
-    attributes: html`required autocomplete="current-password"`,
-  })}
-  ${formField(deleteState, {
-    name: "confirm",
-    id: "delete_confirm",
-    label: "I understand that my keys stop working immediately.",
-    type: "checkbox",
-    attributes: html`required`,
-  })}
-  <button type="submit" class="danger">Delete account</button>
-</form>
-</section>`;
-  return renderPage(ctx, { title: "Account", body });
-}
-
 /** Seconds and a sentence for a throttled form. */
 function retryIn(reply: FastifyReply, waitMs: number): string {
   const seconds = Math.ceil(waitMs / 1000);
@@ -255,6 +134,7 @@ export async function accountsRoutes(
   const { db, clock, cookies, limiters, pageContext, passwordGate } = options;
   const nowIso = () => new Date(clock.now()).toISOString();
   const clientOf = (request: FastifyRequest) => clientCounterKey(request.ip);
+  const guards = [...options.protect, requireSession];
 
   const hash = (request: FastifyRequest, password: string) =>
     passwordGate.run(clientOf(request), () => hashPassword(password));
@@ -272,8 +152,7 @@ export async function accountsRoutes(
   };
 
   app.get("/signup", { schema: { hide: true } }, (request, reply) => {
-    if (request.session !== null)
-      return reply.header("cache-control", "no-store").redirect("/account/keys", 303);
+    if (request.session !== null) return seeOther(reply, "/account/keys");
     return sendHtml(reply, 200, authPage(pageContext(request, reply), "signup", emptyForm, ""));
   });
 
@@ -313,14 +192,13 @@ export async function accountsRoutes(
       await startSession(request, reply, user.id);
       logSecurityEvent(request, "signup", { userId: user.id });
       await options.events?.signedUp(user);
-      return reply.header("cache-control", "no-store").redirect("/account/keys", 303);
+      return seeOther(reply, "/account/keys");
     },
   );
 
   app.get("/login", { schema: { hide: true, querystring: LoginQuery } }, (request, reply) => {
     const next = request.query.next;
-    if (request.session !== null)
-      return reply.header("cache-control", "no-store").redirect(safeNext(next), 303);
+    if (request.session !== null) return seeOther(reply, safeNext(next));
     return sendHtml(
       reply,
       200,
@@ -376,7 +254,7 @@ export async function accountsRoutes(
       limiters.loginFailuresPerAccountClient.reset(accountClient);
       await startSession(request, reply, user.id);
       logSecurityEvent(request, "login_succeeded", { userId: user.id });
-      return reply.header("cache-control", "no-store").redirect(next, 303);
+      return seeOther(reply, next);
     },
   );
 
@@ -390,7 +268,7 @@ export async function accountsRoutes(
       }
       cookies.clear(reply);
       reply.rotateCsrf();
-      return reply.header("cache-control", "no-store").redirect("/", 303);
+      return seeOther(reply, "/");
     },
   );
 
@@ -425,10 +303,10 @@ export async function accountsRoutes(
   const checkCurrentPassword = async (
     request: FastifyRequest,
     reply: FastifyReply,
-    userId: string,
-    stored: string,
+    user: { id: string; passwordHash: string },
     password: string,
   ): Promise<{ status: number; message: string } | null> => {
+    const userId = user.id;
     const session = sessionOf(request);
     const client = clientOf(request);
     const wait = Math.max(
@@ -443,7 +321,7 @@ export async function accountsRoutes(
         message: `Too many wrong passwords. Try again in ${retryIn(reply, wait)}.`,
       };
     }
-    if (await verify(request, password, stored)) return null;
+    if (await verify(request, password, user.passwordHash)) return null;
     limiters.passwordChecksPerSession.record(session.idHash);
     limiters.passwordChecksPerAccount.record(userId);
     limiters.passwordChecksPerClient.record(client);
@@ -455,7 +333,7 @@ export async function accountsRoutes(
     "/account/password",
     {
       schema: { hide: true, body: PasswordForm },
-      preHandler: [...options.protect, requireSession],
+      preHandler: guards,
     },
     async (request, reply) => {
       const session = sessionOf(request);
@@ -476,13 +354,7 @@ export async function accountsRoutes(
       if (problem !== null) errors.new_password = problem;
       else if (password !== form.new_password_confirm)
         errors.new_password_confirm = "The two new passwords do not match.";
-      const current = await checkCurrentPassword(
-        request,
-        reply,
-        user.id,
-        user.passwordHash,
-        form.current_password ?? "",
-      );
+      const current = await checkCurrentPassword(request, reply, user, form.current_password ?? "");
       if (current !== null)
         return again(current.status, { current_password: current.message, ...errors });
       if (Object.keys(errors).length > 0) return again(400, errors);
@@ -496,7 +368,7 @@ export async function accountsRoutes(
       request.session = null;
       await startSession(request, reply, user.id);
       logSecurityEvent(request, "password_changed", { userId: user.id });
-      return reply.header("cache-control", "no-store").redirect("/account?updated=password", 303);
+      return seeOther(reply, "/account?updated=password");
     },
   );
 
@@ -504,7 +376,7 @@ export async function accountsRoutes(
     "/account/delete",
     {
       schema: { hide: true, body: DeleteForm },
-      preHandler: [...options.protect, requireSession],
+      preHandler: guards,
     },
     async (request, reply) => {
       const session = sessionOf(request);
@@ -514,13 +386,7 @@ export async function accountsRoutes(
       const errors: Record<string, string> = {};
       if (form.confirm !== "yes")
         errors.confirm = "Tick the box to confirm that your keys stop working.";
-      const current = await checkCurrentPassword(
-        request,
-        reply,
-        user.id,
-        user.passwordHash,
-        form.current_password ?? "",
-      );
+      const current = await checkCurrentPassword(request, reply, user, form.current_password ?? "");
       if (current !== null) errors.current_password = current.message;
       if (Object.keys(errors).length > 0) {
         return sendHtml(
@@ -537,7 +403,7 @@ export async function accountsRoutes(
       cookies.clear(reply);
       reply.rotateCsrf();
       logSecurityEvent(request, "account_deleted", { userId: user.id });
-      return reply.header("cache-control", "no-store").redirect("/?account=deleted", 303);
+      return seeOther(reply, "/?account=deleted");
     },
   );
 }

@@ -10,33 +10,23 @@
  * address (the link reached it) and sends a notice. When the address had
  * never been confirmed, the reset claims the account: its keys and webhook
  * endpoints are removed too, and the owner is told what was removed
- * (account-claim.ts).
+ * (account-claim.ts). The pages' HTML is accounts.pages.ts.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import type { Database } from "../db/database.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { Deliver } from "../mail/mailer.ts";
-import {
-  accountClaimedMail,
-  type ClaimedAccountRemovals,
-  passwordChangedMail,
-  passwordResetMail,
-} from "../mail/messages.ts";
+import { accountClaimedMail, passwordChangedMail, passwordResetMail } from "../mail/messages.ts";
 import { clientCounterKey } from "../rate-limit/rate-limit.policy.ts";
-import { html, type SafeHtml } from "../web/html.ts";
-import { type PageContext, type PagePluginOptions, renderPage, sendHtml } from "../web/layout.ts";
+import { type PagePluginOptions, sendHtml } from "../web/layout.ts";
 import { resetPassword } from "./account-claim.ts";
 import type { NotifyAccount } from "./account-notices.ts";
+import { forgotPage, invalidLinkPage, passwordChangedPage, resetPage } from "./accounts.pages.ts";
 import type { AttemptLimiter } from "./attempt-limiter.ts";
 import { consumeEmailToken, issueEmailToken, peekEmailToken } from "./email-tokens.ts";
 import type { PasswordGate } from "./password-gate.ts";
-import {
-  hashPassword,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  passwordProblem,
-} from "./passwords.ts";
+import { hashPassword, passwordProblem } from "./passwords.ts";
 import { logSecurityEvent } from "./security-events.ts";
 import { findUserByEmail, findUserById, normalizeEmail } from "./users.repository.ts";
 
@@ -58,16 +48,6 @@ export type PasswordResetOptions = PagePluginOptions & {
   onAccountClaimed: (userId: string) => void;
 };
 
-function removalsList(removed: ClaimedAccountRemovals): SafeHtml {
-  const keys = removed.keys.map((key) => html`<li>API key <code>${key.prefix}…</code></li>`);
-  const endpoints = removed.endpointHosts.map(
-    (host) => html`<li>webhook endpoint on <code>${host}</code></li>`,
-  );
-  return html`<div class="alert alert-warning" role="status"><p>This address had never been confirmed, so someone else may have created the account with it. To make sure nothing of theirs stays, everything it held was removed: ${removed.sessions} session${removed.sessions === 1 ? "" : "s"}, ${removed.keys.length} API key${removed.keys.length === 1 ? "" : "s"} and ${removed.endpointHosts.length} webhook endpoint${removed.endpointHosts.length === 1 ? "" : "s"}.</p>${
-    keys.length + endpoints.length > 0 ? html`<ul>${keys}${endpoints}</ul>` : ""
-  }<p>If you created them yourself, create them again after logging in. We have emailed you this list.</p></div>`;
-}
-
 const ForgotForm = Type.Object({
   email: Type.Optional(Type.String({ maxLength: 320 })),
   _csrf: Type.Optional(Type.String({ maxLength: 200 })),
@@ -79,77 +59,6 @@ const ResetForm = Type.Object({
   _csrf: Type.Optional(Type.String({ maxLength: 200 })),
 });
 
-/** A labelled input with its hint and, when invalid, an error tied to it by aria-describedby. */
-export function formField(input: {
-  id: string;
-  name: string;
-  label: string;
-  type: string;
-  attributes?: SafeHtml;
-  value?: string;
-  hint?: string;
-  error?: string | null;
-}): SafeHtml {
-  const describedBy = [input.error ? `${input.id}-error` : "", input.hint ? `${input.id}-hint` : ""]
-    .filter((id) => id !== "")
-    .join(" ");
-  return html`<label for="${input.id}">${input.label}</label>
-  ${input.error ? html`<p class="field-error" id="${input.id}-error">${input.error}</p>` : ""}
-  <input id="${input.id}" name="${input.name}" type="${input.type}" ${input.attributes ?? ""}${input.value === undefined ? "" : html` value="${input.value}"`}${input.error ? html` aria-invalid="true"` : ""}${describedBy ? html` aria-describedby="${describedBy}"` : ""}>
-  ${input.hint ? html`<p class="hint" id="${input.id}-hint">${input.hint}</p>` : ""}`;
-}
-
-function forgotPage(
-  ctx: PageContext,
-  input: { email?: string; error?: string | null; sent?: boolean },
-) {
-  const body = input.sent
-    ? html`<section class="narrow">
-<h1>Check your email</h1>
-<div class="alert alert-success" role="status">If an account exists for <strong>${input.email ?? ""}</strong>, we have sent it a link to choose a new password. The link works once, for 30 minutes.</div>
-<p>No email? Check your spam folder, or <a href="/password/forgot">ask again</a> in a few minutes.</p>
-<p><a href="/login">Back to log in</a></p>
-</section>`
-    : html`<section class="narrow">
-<h1>Forgot your password?</h1>
-<p>Enter the address you signed up with. We will email you a link to choose a new password.</p>
-<form method="post" action="/password/forgot" class="stack" novalidate>
-  <input type="hidden" name="_csrf" value="${ctx.csrfToken}">
-  ${formField({ id: "email", name: "email", label: "Email", type: "email", attributes: html`autocomplete="email" required maxlength="254"`, value: input.email ?? "", error: input.error ?? null })}
-  <button type="submit">Send the link</button>
-</form>
-<p><a href="/login">Back to log in</a></p>
-</section>`;
-  return renderPage(ctx, { title: input.sent ? "Check your email" : "Forgot your password", body });
-}
-
-function resetPage(
-  ctx: PageContext,
-  input: { token: string; email: string; errors?: { password?: string; confirm?: string } },
-) {
-  const hint = `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters. A few unrelated words make a strong, memorable password.`;
-  const body = html`<section class="narrow">
-<h1>Choose a new password</h1>
-<p>For the account <strong>${input.email}</strong>. Saving it logs the account out everywhere.</p>
-<form method="post" action="/password/reset" class="stack" novalidate>
-  <input type="hidden" name="_csrf" value="${ctx.csrfToken}">
-  <input type="hidden" name="token" value="${input.token}">
-  <input type="text" name="username" value="${input.email}" autocomplete="username" hidden>
-  ${formField({ id: "new_password", name: "new_password", label: "New password", type: "password", attributes: html`autocomplete="new-password" required minlength="${PASSWORD_MIN_LENGTH}" maxlength="${PASSWORD_MAX_LENGTH}"`, hint, error: input.errors?.password ?? null })}
-  ${formField({ id: "new_password_confirm", name: "new_password_confirm", label: "Confirm new password", type: "password", attributes: html`autocomplete="new-password" required maxlength="${PASSWORD_MAX_LENGTH}"`, error: input.errors?.confirm ?? null })}
-  <button type="submit">Save the new password</button>
-</form>
-</section>`;
-  return renderPage(ctx, { title: "Choose a new password", body });
-}
-
-function messagePage(ctx: PageContext, title: string, message: SafeHtml) {
-  return renderPage(ctx, {
-    title,
-    body: html`<section class="narrow"><h1>${title}</h1>${message}</section>`,
-  });
-}
-
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,190}\.[^\s@]{2,63}$/;
 
 export async function passwordResetRoutes(
@@ -158,15 +67,7 @@ export async function passwordResetRoutes(
 ): Promise<void> {
   const { db, clock, deliver, limiters, pageContext } = options;
   const invalidLink = (request: FastifyRequest, reply: FastifyReply) =>
-    sendHtml(
-      reply,
-      400,
-      messagePage(
-        pageContext(request, reply),
-        "This link no longer works",
-        html`<p>A reset link works once, for 30 minutes, and only the newest one you asked for. <a href="/password/forgot">Ask for a new link</a>.</p>`,
-      ),
-    );
+    sendHtml(reply, 400, invalidLinkPage(pageContext(request, reply)));
 
   app.get("/password/forgot", { schema: { hide: true } }, (request, reply) =>
     sendHtml(reply, 200, forgotPage(pageContext(request, reply), {})),
@@ -262,8 +163,8 @@ export async function passwordResetRoutes(
             token,
             email: owner.email,
             errors: mismatch
-              ? { confirm: "The two passwords do not match." }
-              : { password: problem ?? "" },
+              ? { new_password_confirm: "The two passwords do not match." }
+              : { new_password: problem ?? "" },
           }),
         );
       }
@@ -296,15 +197,7 @@ export async function passwordResetRoutes(
         void options.notify(user.id, (email) => accountClaimedMail(email, claimed, options.origin));
       }
       request.log.info({ user_id: user.id }, "password reset");
-      return sendHtml(
-        reply,
-        200,
-        messagePage(
-          pageContext(request, reply),
-          "Password changed",
-          html`<div class="alert alert-success" role="status">Your new password is saved, and every session of the account has been logged out.</div>${claimed === null ? "" : removalsList(claimed)}<p><a class="button" href="/login">Log in</a></p>`,
-        ),
-      );
+      return sendHtml(reply, 200, passwordChangedPage(pageContext(request, reply), claimed));
     },
   );
 }

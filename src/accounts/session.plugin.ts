@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Database } from "../db/database.ts";
 import { AppError } from "../errors.ts";
+import { isApiPath } from "../http/api-path.ts";
 import type { Clock } from "../lib/clock.ts";
 import { SESSION_MAX_MS, type Session, sessionCookieName, validateSession } from "./sessions.ts";
 
@@ -44,7 +45,7 @@ async function sessionPlugin(app: FastifyInstance, options: SessionPluginOptions
   app.decorateRequest("session", null);
   app.addHook("onRequest", async (request: FastifyRequest, reply: FastifyReply) => {
     request.session = null;
-    if (request.url.startsWith("/v1/")) return;
+    if (isApiPath(request.url)) return;
     const token = request.cookies[name];
     if (token === undefined || token === "") return;
     try {

@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
+import type { Selectable } from "kysely";
 import { type Database, withUserLocked } from "../db/database.ts";
+import type { UsersTable } from "../db/schema.ts";
 import { normalizeEmail } from "./email.ts";
 import { retireEmailTokens } from "./email-tokens.ts";
 
@@ -14,13 +16,7 @@ export type User = {
   emailVerifiedAt: string | null;
 };
 
-type Row = {
-  id: string;
-  email: string;
-  password_hash: string;
-  created_at: string;
-  email_verified_at: string | null;
-};
+type Row = Pick<Selectable<UsersTable>, (typeof COLUMNS)[number]>;
 
 const COLUMNS = ["id", "email", "password_hash", "created_at", "email_verified_at"] as const;
 

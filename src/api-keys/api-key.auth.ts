@@ -32,6 +32,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../errors.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { LookupPermit } from "../rate-limit/rate-limit.hook.ts";
+import { accountCounter } from "../rate-limit/rate-limit.policy.ts";
 import type { KeyUsage } from "./api-key.usage.ts";
 import type { ApiKeyVerifier, KeyCheck } from "./api-key.verifier.ts";
 import type { ApiKey } from "./api-keys.repository.ts";
@@ -68,11 +69,6 @@ export type ApiKeyAuthOptions = {
   /** Whether this client may have a key not in the cache looked up in the database now. */
   mayLookUp: (clientCounter: string, nowMs: number) => LookupPermit | Promise<LookupPermit>;
 };
-
-/** The counter of an account's keyed quota. */
-export function accountCounter(userId: string): string {
-  return `acct:${userId}`;
-}
 
 function refusalFor(check: Extract<KeyCheck, { ok: false }>): AppError {
   return check.code === "expired_api_key"

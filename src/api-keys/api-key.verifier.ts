@@ -211,3 +211,26 @@ export function createApiKeyVerifier(db: Database): ApiKeyVerifier {
     stats: () => ({ lookups, hits, positive: positive.size, negative: negative.size }),
   };
 }
+
+/** Where verification's cache hits and misses are counted (the metric `cls_api_key_cache_total`). */
+export type KeyCacheCounter = { inc: (result: "hit" | "miss") => void };
+
+/** Counts cache hits and misses of key verification (failures count as store errors when answered 503). */
+export function instrumentVerifier(
+  verifier: ApiKeyVerifier,
+  keyCache: KeyCacheCounter,
+): ApiKeyVerifier {
+  return {
+    ...verifier,
+    checkCached(presented, nowMs) {
+      const check = verifier.checkCached(presented, nowMs);
+      if (check !== null) keyCache.inc("hit");
+      return check;
+    },
+    async verify(presented, nowMs) {
+      const check = await verifier.verify(presented, nowMs);
+      keyCache.inc(check.cached ? "hit" : "miss");
+      return check;
+    },
+  };
+}

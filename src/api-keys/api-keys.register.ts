@@ -10,19 +10,23 @@ import type { Database } from "../db/database.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { Deliver } from "../mail/mailer.ts";
 import { keyCreatedMail } from "../mail/messages.ts";
-import { instrumentVerifier, type Metrics } from "../ops/metrics.ts";
-import type { RateLimitPolicy } from "../rate-limit/rate-limit.policy.ts";
+import { accountCounter, type RateLimitPolicy } from "../rate-limit/rate-limit.policy.ts";
 import type { RateLimiter } from "../rate-limit/rate-limit.ts";
 import type { PagePluginOptions } from "../web/layout.ts";
-import { accountCounter } from "./api-key.auth.ts";
 import {
   createLocalRevocations,
   type RevocationEvent,
   type Revocations,
 } from "./api-key.revocation.ts";
 import { createKeyUsage, FLUSH_INTERVAL_MS, type KeyUsage } from "./api-key.usage.ts";
-import { type ApiKeyVerifier, createApiKeyVerifier } from "./api-key.verifier.ts";
-import { apiKeysPages, KEY_CREATIONS_PER_DAY } from "./api-keys.routes.ts";
+import {
+  type ApiKeyVerifier,
+  createApiKeyVerifier,
+  instrumentVerifier,
+  type KeyCacheCounter,
+} from "./api-key.verifier.ts";
+import { KEY_CREATIONS_PER_DAY } from "./api-keys.pages.ts";
+import { apiKeysPages } from "./api-keys.routes.ts";
 import { sendExpiryNotices } from "./key-expiry.ts";
 
 /** How often keys nearing expiry are looked for (their owners are emailed once). */
@@ -52,7 +56,8 @@ export function registerApiKeys(
   options: {
     db: Database;
     clock: Clock;
-    metrics: Metrics;
+    /** The app's metrics: verification counts its cache hits and misses there. */
+    metrics: { keyCache: KeyCacheCounter };
     deliver: Deliver;
     origin: string;
     /**
@@ -64,7 +69,7 @@ export function registerApiKeys(
   },
 ): ApiKeyServices {
   const { db, clock, metrics, deliver, origin } = options;
-  const verifier = instrumentVerifier(createApiKeyVerifier(db), metrics);
+  const verifier = instrumentVerifier(createApiKeyVerifier(db), metrics.keyCache);
   const revocations = (options.createRevocations ?? ((apply) => createLocalRevocations({ apply })))(
     (event) => {
       if (event.kind === "all") verifier.recheckAll();

@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
+import type { Selectable } from "kysely";
 import type { Database } from "../db/database.ts";
+import type { ApiKeysTable } from "../db/schema.ts";
 import { apiKeyPrefix, generateApiKey, hashApiKey } from "./api-keys.format.ts";
 
 export type ApiKey = {
@@ -12,15 +14,7 @@ export type ApiKey = {
   lastUsedAt: string | null;
 };
 
-type Row = {
-  id: string;
-  user_id: string;
-  name: string;
-  prefix: string;
-  created_at: string;
-  expires_at: string | null;
-  last_used_at: string | null;
-};
+type Row = Pick<Selectable<ApiKeysTable>, (typeof COLUMNS)[number]>;
 
 const COLUMNS = [
   "id",

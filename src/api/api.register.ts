@@ -13,6 +13,7 @@ import type { KeyUsage } from "../api-keys/api-key.usage.ts";
 import type { ApiKeyVerifier } from "../api-keys/api-key.verifier.ts";
 import type { Config } from "../config.ts";
 import type { LiveLaw } from "../dataset/law.live.ts";
+import type { LawState } from "../dataset/law.ts";
 import type { Clock } from "../lib/clock.ts";
 import { createDayOf } from "../lib/dates.ts";
 import type { LazyValidators } from "../lib/lazy-validators.ts";
@@ -32,10 +33,10 @@ import { clientCounterKey, type RateLimitPolicy } from "../rate-limit/rate-limit
 import type { LimiterBackend } from "../rate-limit/rate-limit.resilient.ts";
 import type { RateLimiter } from "../rate-limit/rate-limit.ts";
 import { addWebhooksToDocument } from "../webhooks/webhook.openapi.ts";
-import { buildApiViews } from "./api.views.ts";
+import { type ApiViews, buildApiViews } from "./api.views.ts";
 import { createFastLane, type LaneRoute, type LaneServer, takePrecharge } from "./fast-lane.ts";
 import { refineOpenApi } from "./openapi.ts";
-import { API_VARY, etagFor } from "./representation.ts";
+import { API_VARY } from "./representation.ts";
 import { EXPOSED_HEADERS, v1Routes, wantsGeoJson } from "./v1.routes.ts";
 
 /**
@@ -235,21 +236,19 @@ export async function registerApi(
   const { limiter, auth, subjectOf, guard } = options.guard;
   const apiHeaders = options.headers.api;
   let listening = false;
-  let viewsState = live.current();
-  let views = buildApiViews(viewsState.dataset, live.model);
+  let viewsState: LawState;
+  let views: ApiViews;
   const laneRoutes = new Map<string, () => LaneRoute>();
   let fillLaneRoutes = () => {};
-  const currentViews = () => {
-    const state = live.current();
-    if (state !== viewsState) {
-      viewsState = state;
-      const built = buildApiViews(state.dataset, live.model);
-      views = built;
-      fillLaneRoutes();
-      if (listening) void built.compressAll(() => views === built);
-    }
-    return views;
-  };
+  const currentViews = live.derive((state) => {
+    const built = buildApiViews(state.dataset, live.model);
+    viewsState = state;
+    views = built;
+    fillLaneRoutes();
+    if (listening) void built.compressAll(() => views === built);
+    return built;
+  });
+  currentViews();
   app.addHook("onListen", async () => {
     listening = true;
     live.start();
@@ -289,12 +288,13 @@ export async function registerApi(
       vary = API_VARY,
     ): LaneRoute => {
       if (representation === undefined) throw new Error(`no prebuilt body for ${pattern}`);
-      const etags = {
-        identity: etagFor(representation.tag, "identity"),
-        br: etagFor(representation.tag, "br"),
-        gzip: etagFor(representation.tag, "gzip"),
+      return {
+        representation,
+        etags: representation.etags,
+        pattern,
+        vary,
+        negotiatesAccept: vary !== API_VARY,
       };
-      return { representation, etags, pattern, vary, negotiatesAccept: vary !== API_VARY };
     };
     // Each route is made on its first request, from the views current when
     // the routes were filled (its body is built then too: api.views.ts).

@@ -5,18 +5,18 @@
  * change feed. Filtered state lists form a finite set (territories ×
  * status subset × decriminalized) and are built on first use, then kept.
  * Compressed variants are made off the event loop after the server listens
- * (see representation.ts), so start-up only serializes.
+ * (see src/http/representation.ts), so start-up only serializes.
  */
 
 import { salesOperatingOf } from "../dataset/dataset.columns.ts";
 import type { Dataset } from "../dataset/dataset.load.ts";
 import { STATUSES, type Status } from "../dataset/dataset.schema.ts";
 import { type LawModel, type LawRecord, lawOn } from "../dataset/law.ts";
+import { buildRepresentation, type Representation } from "../http/representation.ts";
 import { once } from "../lib/once.ts";
 import { type ChangesMeta, RECORD_FIELDS } from "./api.schemas.ts";
 import { type ChangeFeed, changeFeedOf } from "./changes.ts";
 import { featureCollectionJson, flatProperties, loadGeometriesByFips } from "./geojson.ts";
-import { buildRepresentation, type Representation } from "./representation.ts";
 
 /**
  * The bodies are serialized with JSON.stringify: every record was checked
@@ -233,7 +233,7 @@ export function buildApiViews(dataset: Dataset<LawRecord>, law: LawModel): ApiVi
   const cached = (key: string, build: () => string): Representation => {
     let view = variants.get(key);
     if (view === undefined) {
-      view = buildRepresentation(build(), VARIANT_BROTLI_QUALITY);
+      view = buildRepresentation(build(), { brotliQuality: VARIANT_BROTLI_QUALITY });
       if (variants.size >= VARIANT_CACHE_SIZE) {
         const oldest = variants.keys().next().value;
         if (oldest !== undefined) variants.delete(oldest);

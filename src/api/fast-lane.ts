@@ -48,16 +48,16 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, Server, ServerOptions, ServerResponse } from "node:http";
 import type { Caller } from "../api-keys/api-key.auth.ts";
-import type { Clock } from "../lib/clock.ts";
-import { rateLimitHeaders } from "../rate-limit/rate-limit.hook.ts";
-import type { RateLimitPolicy } from "../rate-limit/rate-limit.policy.ts";
-import type { RateLimitDecision, RateLimiter } from "../rate-limit/rate-limit.ts";
 import {
   type Encoding,
   matchesIfNoneMatch,
   negotiateEncoding,
   type Representation,
-} from "./representation.ts";
+} from "../http/representation.ts";
+import type { Clock } from "../lib/clock.ts";
+import { rateLimitHeaders } from "../rate-limit/rate-limit.hook.ts";
+import type { RateLimitPolicy } from "../rate-limit/rate-limit.policy.ts";
+import type { RateLimitDecision, RateLimiter } from "../rate-limit/rate-limit.ts";
 
 export type LaneRoute = Readonly<{
   representation: Representation;

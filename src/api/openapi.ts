@@ -6,6 +6,8 @@
  * @fastify/swagger's `transformObject`.
  */
 
+import { isApiPath } from "../http/api-path.ts";
+
 type Header = { schema?: unknown; description?: string; required?: boolean };
 type Response = { description?: string; headers?: Record<string, Header>; content?: unknown };
 type Operation = {
@@ -54,7 +56,7 @@ export function refineOpenApi<T extends object>(document: T): T {
       for (const [status, response] of Object.entries(operation.responses ?? {})) {
         response.headers = { "X-Request-Id": REQUEST_ID, ...response.headers };
         for (const [name, header] of Object.entries(response.headers)) {
-          if (!path.startsWith("/v1")) continue;
+          if (!isApiPath(path)) continue;
           if (ALWAYS.includes(name)) header.required = true;
           if (name === "ETag" && (status === "200" || status === "304")) header.required = true;
           if (name === "Retry-After" && status === "429") header.required = true;
@@ -62,7 +64,7 @@ export function refineOpenApi<T extends object>(document: T): T {
       }
     }
     const get = item.get;
-    if (path.startsWith("/v1") && get !== undefined && item.head === undefined) {
+    if (isApiPath(path) && get !== undefined && item.head === undefined) {
       const responses: Record<string, Response> = {};
       for (const [status, response] of Object.entries(get.responses ?? {})) {
         const { content: _content, ...withoutBody } = response;

@@ -36,7 +36,7 @@ import type { ApiViews, RecordOptions } from "./api.views.ts";
 import { pageOfChanges } from "./changes.ts";
 import { type Deprecation, deprecationHook } from "./deprecation.ts";
 import { GEOJSON_MEDIA_TYPE } from "./geojson.ts";
-import { API_VARY, DATA_CACHE_CONTROL, sendJson, sendRepresentation } from "./representation.ts";
+import { API_VARY, DATA_CACHE_CONTROL, sendApiRepresentation, sendJson } from "./representation.ts";
 
 export type V1Options = {
   /** The bodies for the law in force now (rebuilt when a change takes effect). */
@@ -333,14 +333,14 @@ export async function v1Routes(instance: FastifyInstance, options: V1Options): P
       const geojson = wantsGeoJson(format, request.headers.accept);
       const vary = format === undefined ? "Accept" : undefined;
       if (!geojson && options.asOf === null && options.fields === null) {
-        return sendRepresentation(
+        return sendApiRepresentation(
           request,
           reply,
           views.states(filter),
           vary === undefined ? {} : { vary },
         );
       }
-      return sendRepresentation(
+      return sendApiRepresentation(
         request,
         reply,
         views.statesVariant(filter, { ...options, geojson }),
@@ -406,9 +406,9 @@ export async function v1Routes(instance: FastifyInstance, options: V1Options): P
       checkCode(request);
       const options = recordOptions(request.query, views, today());
       if (options.asOf === null && options.fields === null) {
-        return sendRepresentation(request, reply, lookup(request.params.code, views.state));
+        return sendApiRepresentation(request, reply, lookup(request.params.code, views.state));
       }
-      return sendRepresentation(
+      return sendApiRepresentation(
         request,
         reply,
         lookup(request.params.code, (code) => views.stateVariant(code, options)),
@@ -432,7 +432,7 @@ export async function v1Routes(instance: FastifyInstance, options: V1Options): P
     },
     (request, reply) => {
       checkCode(request);
-      return sendRepresentation(request, reply, lookup(request.params.code, views.history));
+      return sendApiRepresentation(request, reply, lookup(request.params.code, views.history));
     },
   );
 
@@ -450,7 +450,7 @@ export async function v1Routes(instance: FastifyInstance, options: V1Options): P
         response: { ...ok(FederalResponse, "The federal record"), ...errors },
       },
     },
-    (request, reply) => sendRepresentation(request, reply, views.federal),
+    (request, reply) => sendApiRepresentation(request, reply, views.federal),
   );
 
   v1.get(

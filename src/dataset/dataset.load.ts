@@ -22,7 +22,7 @@ import {
   type LegalEvent,
   type SourceRef,
 } from "./dataset.schema.ts";
-import { servedVersion, sourceDigest, sourceOf } from "./dataset.source.ts";
+import { type RawDataset, servedVersion, sourceDigest, sourceOf } from "./dataset.source.ts";
 import {
   correctionsIssues,
   coverageIssues,
@@ -48,14 +48,6 @@ export class DatasetError extends Error {
     this.issues = issues;
   }
 }
-
-export type RawDataset = {
-  manifest: ParsedFile<unknown>;
-  jurisdictions: ParsedFile<unknown>[];
-  federal: ParsedFile<unknown>;
-  /** data/corrections.json (an empty log where the file does not exist). */
-  corrections: ParsedFile<unknown>;
-};
 
 export type CheckedDataset = {
   manifest: DatasetManifest;

@@ -9,7 +9,16 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { RawDataset } from "./dataset.load.ts";
+import type { ParsedFile } from "./dataset.validate.ts";
+
+/** Every file of a data folder as read and parsed, before any check. */
+export type RawDataset = {
+  manifest: ParsedFile<unknown>;
+  jurisdictions: ParsedFile<unknown>[];
+  federal: ParsedFile<unknown>;
+  /** data/corrections.json (an empty log where the file does not exist). */
+  corrections: ParsedFile<unknown>;
+};
 
 export type DataSource = {
   dataset: unknown;

@@ -41,7 +41,6 @@ import {
   buildDataset,
   checkRelease,
   type Dataset,
-  type RawDataset,
   readDataset,
   versionOf,
 } from "./dataset.load.ts";
@@ -51,6 +50,7 @@ import type {
   FederalFile,
   JurisdictionFile,
 } from "./dataset.schema.ts";
+import type { RawDataset } from "./dataset.source.ts";
 import { createLawModel, type LawModel, lawOn } from "./law.ts";
 
 /** Where stamps are written and read: one JSON file per data hash. */

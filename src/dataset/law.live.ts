@@ -11,8 +11,12 @@
  *   at that instant, so the cost (a few milliseconds) is rarely a request's.
  * - Every instance computes the same state from the same data and clock:
  *   instances move together, as closely as their clocks agree.
+ * - `derive(build)` is the one way to keep something made from the law in
+ *   force (the API's bodies, the site's pages, the feeds): built on first
+ *   use, and rebuilt the first time it is asked for after the law changed,
+ *   never per request otherwise.
  * - Listeners hear every change with the events that took effect in it
- *   (for the feeds and the webhooks), once per instance.
+ *   (for the webhooks), once per instance.
  * - `cacheControl(now)` never lets a cache keep an answer past the next
  *   change.
  */
@@ -26,6 +30,8 @@ export type LawChange = Readonly<{ before: LawState; after: LawState; tookEffect
 export type LiveLaw = Readonly<{
   model: LawModel;
   current: () => LawState;
+  /** `build(state)` for the law in force now, made once per state of the law (on first use). */
+  derive: <T>(build: (state: LawState) => T) => () => T;
   onChange: (listener: (change: LawChange) => void) => void;
   /** The Cache-Control of a data answer at `nowMs`: max-age ends at the next change at the latest. */
   cacheControl: (nowMs: number) => string;
@@ -83,10 +89,19 @@ export function createLiveLaw(model: LawModel, clock: Clock): LiveLaw {
     timer.unref();
   }
   const fixed = cacheControlFor(Number.POSITIVE_INFINITY);
+  const derive = <T>(build: (state: LawState) => T): (() => T) => {
+    let built: { state: LawState; value: T } | undefined;
+    return () => {
+      const state = current();
+      if (built?.state !== state) built = { state, value: build(state) };
+      return built.value;
+    };
+  };
 
   return Object.freeze({
     model,
     current,
+    derive,
     onChange: (listener) => {
       listeners.push(listener);
     },

@@ -21,9 +21,9 @@
  *   review still matches the entry (`reviewDigest`).
  */
 import { applyCorrection, reviewDigest } from "./corrections.ts";
-import { buildDataset, type RawDataset } from "./dataset.load.ts";
+import { buildDataset } from "./dataset.load.ts";
 import type { Correction, CorrectionsFile, LegalEvent } from "./dataset.schema.ts";
-import { type DataSource, rawOf } from "./dataset.source.ts";
+import { type DataSource, type RawDataset, rawOf } from "./dataset.source.ts";
 import { FEDERAL_CODE } from "./jurisdictions.ts";
 import { diffServed, type EventChange, isEditorial, type ServedChange } from "./law.diff.ts";
 import { createLawModel, type LawModel } from "./law.ts";

@@ -187,7 +187,7 @@ const migrations: Record<string, Migration> = {
   "0004_webhook_fairness_and_rotation": {
     async up(db: Kysely<unknown>) {
       const endpoints = db.schema.alterTable("webhook_endpoints");
-      // Round-robin between endpoints, and the circuit breaker (webhook.queue.ts).
+      // Round-robin between endpoints, and the circuit breaker (webhook.claim.ts).
       await endpoints.addColumn("last_claimed_at", "text").execute();
       await endpoints.addColumn("paused_until", "text").execute();
       await endpoints
@@ -320,8 +320,13 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-/** Brings the schema up to date; throws with the failing migration's name. Returns what was applied. */
-export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
+/**
+ * Brings the schema up to date; throws with the failing migration's name. Returns what was applied.
+ * Takes a database of any table types (the migrations make the tables they describe), as
+ * Kysely's own migrator does.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: a migration runs before the tables it creates exist
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return migrate(db);
   return db.connection().execute(async (connection) => {
     await sql`select pg_advisory_lock(hashtext('cls_migrations:' || current_schema()))`.execute(

@@ -11,7 +11,8 @@
  * - cls_rate_limit_decisions_total{policy,decision,backend} and
  *   cls_rate_limit_backend{backend} (1 for the one in force: memory, redis or
  *   degraded).
- * - cls_api_key_cache_total{result=hit|miss}.
+ * - cls_api_key_cache_total{result=hit|miss} (counted by the key verifier,
+ *   src/api-keys/api-key.verifier.ts).
  * - cls_store_errors_total{store=database|redis}.
  * - cls_webhook_deliveries_total{outcome}: settled delivery attempts
  *   (delivered, retry, failed = given up, gone = 410, lost_lease);
@@ -28,7 +29,6 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { Counter, collectDefaultMetrics, Gauge, Registry } from "prom-client";
-import type { ApiKeyVerifier } from "../api-keys/api-key.verifier.ts";
 import { LIMITER_BACKENDS, type LimiterBackend } from "../rate-limit/rate-limit.resilient.ts";
 import type { RateLimitDecision, RateLimiter } from "../rate-limit/rate-limit.ts";
 import {
@@ -173,23 +173,6 @@ export function instrumentLimiter(
       return decided instanceof Promise
         ? decided.then((decision) => count(policy.name, decision))
         : count(policy.name, decided);
-    },
-  };
-}
-
-/** Counts cache hits and misses of key verification (failures count as store errors when answered 503). */
-export function instrumentVerifier(verifier: ApiKeyVerifier, metrics: Metrics): ApiKeyVerifier {
-  return {
-    ...verifier,
-    checkCached(presented, nowMs) {
-      const check = verifier.checkCached(presented, nowMs);
-      if (check !== null) metrics.keyCache.inc("hit");
-      return check;
-    },
-    async verify(presented, nowMs) {
-      const check = await verifier.verify(presented, nowMs);
-      metrics.keyCache.inc(check.cached ? "hit" : "miss");
-      return check;
     },
   };
 }

@@ -25,6 +25,7 @@ import {
   frameworkError,
   sendProblem,
 } from "../errors.ts";
+import { isApiPath } from "../http/api-path.ts";
 import type { LazyValidators } from "../lib/lazy-validators.ts";
 import type { RateLimiter } from "../rate-limit/rate-limit.ts";
 import { renderErrorPage } from "../web/errors.page.ts";
@@ -33,11 +34,6 @@ import { limitConnections } from "./connections.ts";
 import { healthRoutes, type Lifecycle, type ReadinessProbe } from "./health.routes.ts";
 import { redactUrl } from "./logger.ts";
 import { type Metrics, metricsPlugin } from "./metrics.ts";
-
-/** True for the API's URLs (`/v1` and below), which answer JSON only. */
-function isApiUrl(url: string): boolean {
-  return url.startsWith("/v1") && (url.length === 3 || url[3] === "/" || url[3] === "?");
-}
 
 /**
  * Headers every API response carries besides its own: the page-oriented
@@ -64,7 +60,7 @@ export function responseHeaders(secure: boolean): ResponseHeaders {
 }
 
 function headersFor(headers: ResponseHeaders, url: string): Readonly<Record<string, string>> {
-  return isApiUrl(url) ? headers.api : headers.site;
+  return isApiPath(url) ? headers.api : headers.site;
 }
 
 export type TrustFunction = (address: string, hop: number) => boolean;
@@ -230,7 +226,7 @@ export function frameworkErrorHandler(options: {
     reply.header("x-request-id", request.id);
     const appError = frameworkError(error);
     request.log.info({ code: appError.code }, "request refused");
-    if (request.url.startsWith("/v1")) {
+    if (isApiPath(request.url)) {
       // Counted and labelled like every other API response.
       Promise.resolve(guard(request, reply)).then(
         () => sendProblem(reply, appError),

@@ -41,3 +41,11 @@ export function clientCounterKey(ip: string): string {
   const network = groups.slice(0, 4).map((g) => Number.parseInt(g || "0", 16).toString(16));
   return `ip6:${network.join(":")}::/64`;
 }
+
+/**
+ * The counter of an account: its keyed quota (all of its keys share one), and
+ * the per-account policies of its pages (key creation, webhook actions).
+ */
+export function accountCounter(userId: string): string {
+  return `acct:${userId}`;
+}

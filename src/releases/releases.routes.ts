@@ -9,12 +9,12 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { AppError } from "../errors.ts";
 import {
   buildRepresentation,
   type Representation,
   sendRepresentation,
-} from "../api/representation.ts";
-import { AppError } from "../errors.ts";
+} from "../http/representation.ts";
 import type { BulkEgress } from "../web/bulk-egress.ts";
 import { html, type SafeHtml } from "../web/html.ts";
 import { type Page, type PageContext, renderPage, sendHtml } from "../web/layout.ts";
@@ -157,6 +157,7 @@ export async function releasesRoutes(app: FastifyInstance, options: ReleasesOpti
     return sendRepresentation(request, reply, options.business(), {
       cacheControl: "public, max-age=300, stale-while-revalidate=60",
       contentType: "text/csv; charset=utf-8; header=present",
+      vary: "Accept-Encoding",
     });
   });
 
@@ -178,7 +179,7 @@ export async function releasesRoutes(app: FastifyInstance, options: ReleasesOpti
       let representation = cache.get(key);
       if (representation === undefined) {
         const bytes = readFileSync(join(options.releasesDir, release.dataset_version, file));
-        representation = buildRepresentation(bytes.toString("utf8"), 6);
+        representation = buildRepresentation(bytes, { brotliQuality: 6 });
         if (cache.size >= FILE_CACHE_SIZE) {
           const oldest = cache.keys().next().value;
           if (oldest !== undefined) cache.delete(oldest);
@@ -195,6 +196,7 @@ export async function releasesRoutes(app: FastifyInstance, options: ReleasesOpti
           ? "public, max-age=300, stale-while-revalidate=60"
           : "public, max-age=31536000, immutable",
         contentType: entry.media_type,
+        vary: "Accept-Encoding",
         sendBody: options.egress.send,
       });
     },

@@ -13,12 +13,13 @@
  * not load the 5 MB module); its own HTML page and document copies are never
  * exposed (one reference, one page).
  */
-import { createHash } from "node:crypto";
-import { promisify } from "node:util";
-import { brotliCompress, constants, gzip } from "node:zlib";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
-import { matchesIfNoneMatch, negotiateEncoding } from "../api/representation.ts";
 import { ERROR_CODES, type ErrorCode } from "../errors.ts";
+import {
+  buildRepresentation,
+  type Representation,
+  sendRepresentation,
+} from "../http/representation.ts";
 import type { BulkEgress } from "./bulk-egress.ts";
 import { CODEBOOK_PATH } from "./codebook.page.ts";
 import { type OpenApiDocument, renderReference } from "./docs.reference.ts";
@@ -26,15 +27,10 @@ import { html, SafeHtml } from "./html.ts";
 import { type PageContext, renderPage, sendHtml } from "./layout.ts";
 import { assetUrl } from "./static-assets.ts";
 
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
 const PLUGIN_PREFIX = "/docs/scalar";
 const PLUGIN_SCRIPT = `${PLUGIN_PREFIX}/js/scalar.js`;
 export const SCALAR_SCRIPT = "/docs/scalar.js";
 export const TRY_IT_PATH = "/docs/try";
-
-type Prepared = { identity: Buffer; br: Buffer; gzip: Buffer; tag: string };
 
 export type DocsOptions = {
   /** The bundle is a large download: paced with the site's other large bodies. */
@@ -49,8 +45,8 @@ function statusOfErrorCode(code: string): number | undefined {
 }
 
 export async function docsRoutes(app: FastifyInstance, options: DocsOptions): Promise<void> {
-  let prepared: Promise<Prepared> | null = null;
-  const prepare = async (): Promise<Prepared> => {
+  let prepared: Promise<Representation> | null = null;
+  const prepare = async (): Promise<Representation> => {
     const { default: scalar } = await import("@scalar/fastify-api-reference");
     const reader = Fastify({ logger: false });
     await reader.register(scalar, {
@@ -61,41 +57,22 @@ export async function docsRoutes(app: FastifyInstance, options: DocsOptions): Pr
     await reader.close();
     if (response.statusCode !== 200)
       throw new Error(`the reference bundle could not be read (${response.statusCode})`);
-    const identity = response.rawPayload;
-    const [br, gz] = await Promise.all([
-      brotli(identity, {
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: 9,
-          [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-        },
-      }),
-      gzipAsync(identity, { level: 9 }),
-    ]);
-    const tag = createHash("sha256").update(identity).digest("base64url").slice(0, 27);
-    return { identity, br, gzip: gz, tag };
+    const bundle = buildRepresentation(response.rawPayload, { brotliQuality: 9 });
+    await bundle.compressed();
+    return bundle;
   };
 
-  app.get(SCALAR_SCRIPT, { schema: { hide: true } }, async (request, reply) => {
+  app.get(SCALAR_SCRIPT, { schema: { hide: true }, compress: false }, async (request, reply) => {
     prepared ??= prepare().catch((error: unknown) => {
       prepared = null;
       throw error;
     });
-    const bundle = await prepared;
-    const encoding = negotiateEncoding(request.headers["accept-encoding"]);
-    reply
-      .header("vary", "Accept-Encoding")
-      .header("cache-control", "public, max-age=86400")
-      .header("etag", `"${bundle.tag}-${encoding}"`);
-    if (matchesIfNoneMatch(request.headers["if-none-match"], bundle.tag)) {
-      return reply.code(304).send();
-    }
-    reply.type("text/javascript; charset=utf-8");
-    if (encoding !== "identity") reply.header("content-encoding", encoding);
-    return options.egress.send(
-      request,
-      reply,
-      encoding === "identity" ? bundle.identity : bundle[encoding],
-    );
+    return sendRepresentation(request, reply, await prepared, {
+      cacheControl: "public, max-age=86400",
+      contentType: "text/javascript; charset=utf-8",
+      vary: "Accept-Encoding",
+      sendBody: options.egress.send,
+    });
   });
 
   let reference: string | null = null;

@@ -10,6 +10,7 @@
  * object schemas are written out once; later occurrences link to the first.
  * Body schemas sit in closed <details>, which the browser's find-in-page opens.
  */
+import { isApiPath } from "../http/api-path.ts";
 import { html, type SafeHtml } from "./html.ts";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -344,7 +345,7 @@ export function examples(
   const curl = [
     `curl ${curlFlags} '${url}'${header.map(([name, value]) => ` \\\n  -H '${name}: ${String(value)}'`).join("")}`,
   ];
-  if (path.startsWith("/v1")) curl.push(`# With a key (optional): add -H "X-API-Key: cls_…"`);
+  if (isApiPath(path)) curl.push(`# With a key (optional): add -H "X-API-Key: cls_…"`);
 
   const params: string[] = [];
   if (pathValues.length > 0) params.push(`path: ${tsObject(pathValues)}`);

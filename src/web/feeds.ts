@@ -14,18 +14,19 @@
  * against the API's rate limit.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import {
-  buildRepresentation,
-  type Representation,
-  sendRepresentation,
-} from "../api/representation.ts";
 import { tookEffectWithin } from "../dataset/change-feed.ts";
 import { correctedValues } from "../dataset/corrections.ts";
 import type { Dataset } from "../dataset/dataset.load.ts";
 import type { Correction, LegalEvent } from "../dataset/dataset.schema.ts";
 import { FEDERAL_CODE, timeZoneOf } from "../dataset/jurisdictions.ts";
+import type { LiveLaw } from "../dataset/law.live.ts";
 import type { LawRecord } from "../dataset/law.ts";
 import { AppError } from "../errors.ts";
+import {
+  buildRepresentation,
+  type Representation,
+  sendRepresentation,
+} from "../http/representation.ts";
 import { horizonSentence } from "../lib/dates.ts";
 import { startOfDayIn } from "../lib/zoned-time.ts";
 
@@ -40,7 +41,11 @@ export type FeedState = Readonly<{
   days: ReadonlyMap<string, string>;
 }>;
 
-export type FeedOptions = { state: () => FeedState; publicBaseUrl: string };
+export type FeedOptions = {
+  /** The law in force now (src/dataset/law.live.ts): the feeds are rebuilt when it changes. */
+  law: Pick<LiveLaw, "derive">;
+  publicBaseUrl: string;
+};
 
 /** A feed entry: an event, as enacted or as it takes effect. */
 type Entry = Readonly<{ event: LegalEvent; tookEffect: boolean; day: string; at: number }>;
@@ -230,16 +235,7 @@ function lazyFeeds(options: FeedOptions): {
   federal: () => BuiltFeed;
   byCode: (code: string) => BuiltFeed | undefined;
 } {
-  let built: ReturnType<typeof buildFeeds> | undefined;
-  let builtFor: FeedState | undefined;
-  const feeds = () => {
-    const state = options.state();
-    if (built === undefined || state !== builtFor) {
-      built = buildFeeds(state, options.publicBaseUrl);
-      builtFor = state;
-    }
-    return built;
-  };
+  const feeds = options.law.derive((state) => buildFeeds(state, options.publicBaseUrl));
   return {
     all: () => feeds().all,
     federal: () => feeds().federal,
@@ -343,13 +339,14 @@ function sendFeed(request: FastifyRequest, reply: FastifyReply, built: BuiltFeed
     since !== undefined &&
     Date.parse(since) >= Date.parse(built.lastModified)
   ) {
-    reply.header("etag", `"${built.representation.tag}"`);
+    reply.header("etag", built.representation.etags.identity);
     reply.header("cache-control", FEED_CACHE_CONTROL);
     return reply.code(304).send();
   }
   return sendRepresentation(request, reply, built.representation, {
     cacheControl: FEED_CACHE_CONTROL,
     contentType: `${ATOM_MEDIA_TYPE}; charset=utf-8`,
+    vary: "Accept-Encoding",
   });
 }
 

@@ -14,9 +14,9 @@ import {
   STATUSES,
   type Status,
 } from "../dataset/dataset.schema.ts";
+import type { LiveLaw } from "../dataset/law.live.ts";
 import { AppError } from "../errors.ts";
 import { horizonSentence, isoDay } from "../lib/dates.ts";
-import { addCorrectionLinks } from "../review-queue/review-queue.fields.ts";
 import { embedRoutes, embedSnippet } from "./embed.ts";
 import { html, type SafeHtml } from "./html.ts";
 import { type Page, type PageContext, renderPage, sendHtml } from "./layout.ts";
@@ -56,8 +56,8 @@ import {
 import { siteAssets, staticAssets } from "./static-assets.ts";
 
 export type SiteOptions = {
-  /** The dataset as in force now (src/dataset/law.live.ts): each page asks on every request. */
-  dataset: () => Dataset;
+  /** The law in force now (src/dataset/law.live.ts): the pages are rebuilt when it changes. */
+  law: Pick<LiveLaw, "derive">;
   /** Public origin, used in the copy-paste example request. */
   publicBaseUrl: string;
   /** Who is asking (for the header's account area and forms' CSRF token). */
@@ -70,6 +70,8 @@ export type SiteOptions = {
   embedCacheControl?: () => string;
   /** How current the watch of official sources is, for / and /changes (src/review-queue/). */
   watchNote?: () => Promise<SafeHtml | "">;
+  /** What a state page adds beside its values, given the jurisdiction's code ("Suggest a correction", src/review-queue/). */
+  annotateStatePage?: (page: SafeHtml, code: string) => SafeHtml;
 };
 
 type Counts = Record<Status, { statesAndDc: number; territories: number }>;
@@ -487,21 +489,17 @@ let topology: ReturnType<typeof loadStatesTopology> | undefined;
 
 export async function siteRoutes(app: FastifyInstance, options: SiteOptions): Promise<void> {
   const today = options.today ?? (() => isoDay(new Date()));
+  const annotateStatePage = options.annotateStatePage ?? ((page: SafeHtml) => page);
 
   await app.register(staticAssets, { catalog: siteAssets() });
 
-  let pages = createPages(options, options.dataset());
-  const current = () => {
-    const dataset = options.dataset();
-    if (dataset !== pages.dataset) pages = createPages(options, dataset);
-    return pages;
-  };
+  const current = options.law.derive((state) => createPages(options, state.readable));
   await app.register(embedRoutes, {
     map: () => current().mapOf("status"),
     legend: () => current().legend,
     frameAncestors: options.embedFrameAncestors ?? ["*"],
     publicBaseUrl: options.publicBaseUrl,
-    datasetVersion: pages.dataset.manifest.version,
+    datasetVersion: current().dataset.manifest.version,
     ...(options.embedCacheControl === undefined ? {} : { cacheControl: options.embedCacheControl }),
   });
 
@@ -594,7 +592,7 @@ export async function siteRoutes(app: FastifyInstance, options: SiteOptions): Pr
       return sendPage(request, reply, {
         title: record.name,
         description: `${record.name}: ${statusLabel(record.status).toLowerCase()}. Decriminalization, adult use, medical use, history and sources.`,
-        body: addCorrectionLinks(
+        body: annotateStatePage(
           renderStatePage(
             record,
             dataset.histories.get(code) ?? [],

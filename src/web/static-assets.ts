@@ -1,8 +1,9 @@
 /**
  * The site's static assets (`/assets/*`), read once at start-up and
  * compressed at most once per encoding (on first request, then kept), so
- * serving one costs a lookup, never a compression. Each has a strong ETag
- * (content hash) and answers `If-None-Match` with 304.
+ * serving one costs a lookup, never a compression. Each is a representation
+ * (src/http/representation.ts): a strong ETag per encoding and
+ * `If-None-Match` → 304.
  *
  * Every file is served under two names:
  * - its fingerprinted name, `site.<hash>.css` (the first 16 hex digits of
@@ -20,9 +21,13 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { extname, join } from "node:path";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../errors.ts";
+import {
+  buildRepresentation,
+  type Representation,
+  sendRepresentation,
+} from "../http/representation.ts";
 import { PROJECT_ROOT } from "../paths.ts";
 
 /** Where the site's assets are, and the URL path they are served under. */
@@ -48,10 +53,9 @@ const MIN_COMPRESS_BYTES = 1024;
 
 type Asset = {
   type: string;
-  etag: string;
-  identity: Buffer;
-  compressible: boolean;
-  encoded: Map<"br" | "gzip", Buffer>;
+  representation: Representation;
+  /** Compressible assets vary on Accept-Encoding; the others are always sent as they are. */
+  vary: string | null;
 };
 
 /** The files of an assets folder, by both of their names. */
@@ -80,12 +84,11 @@ export function loadAssetCatalog(root: string, path = ASSETS_PATH): AssetCatalog
     const type = TYPES[extension];
     if (type === undefined) continue;
     const identity = readFileSync(join(root, fileName));
+    const compressible = COMPRESSIBLE.has(extension) && identity.length >= MIN_COMPRESS_BYTES;
     const asset: Asset = {
       type,
-      etag: `"${createHash("sha256").update(identity).digest("base64url").slice(0, 22)}"`,
-      identity,
-      compressible: COMPRESSIBLE.has(extension) && identity.length >= MIN_COMPRESS_BYTES,
-      encoded: new Map(),
+      representation: buildRepresentation(identity, { compressible, synchronous: true }),
+      vary: compressible ? "accept-encoding" : null,
     };
     const hashedName = fingerprinted(fileName, identity);
     for (const [name, cacheControl] of [
@@ -123,54 +126,22 @@ export function assetUrl(fileName: string): string {
 
 export type StaticAssetsOptions = { catalog: AssetCatalog; path?: string };
 
-function encode(asset: Asset, encoding: "br" | "gzip"): Buffer {
-  let body = asset.encoded.get(encoding);
-  if (body === undefined) {
-    body =
-      encoding === "br"
-        ? brotliCompressSync(asset.identity, {
-            params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
-          })
-        : gzipSync(asset.identity, { level: 9 });
-    asset.encoded.set(encoding, body);
-  }
-  return body;
-}
-
-/** The encoding to send for an Accept-Encoding header: br, then gzip, else none. */
-export function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" | null {
-  if (acceptEncoding === undefined) return null;
-  const offered = new Map<string, number>();
-  for (const part of acceptEncoding.toLowerCase().split(",")) {
-    const [name = "", ...params] = part.trim().split(";");
-    const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-    offered.set(name.trim(), q === undefined ? 1 : Number(q));
-  }
-  const wants = (name: string) => (offered.get(name) ?? offered.get("*") ?? 0) > 0;
-  if (wants("br")) return "br";
-  if (wants("gzip")) return "gzip";
-  return null;
-}
-
 export async function staticAssets(
   app: FastifyInstance,
   options: StaticAssetsOptions,
 ): Promise<void> {
   app.get<{ Params: { name: string } }>(
     `${options.path ?? ASSETS_PATH}:name`,
-    { schema: { hide: true } },
+    { schema: { hide: true }, compress: false },
     (request, reply) => {
       const found = options.catalog.lookUp(request.params.name);
       if (found === null) throw new AppError("not_found", "There is no such asset.");
       const { asset, cacheControl } = found;
-      reply.header("cache-control", cacheControl).header("etag", asset.etag);
-      if (asset.compressible) reply.header("vary", "accept-encoding");
-      if (request.headers["if-none-match"] === asset.etag) return reply.code(304).send();
-      const encoding = asset.compressible ? pickEncoding(request.headers["accept-encoding"]) : null;
-      reply.type(asset.type);
-      if (encoding === null)
-        return reply.header("content-encoding", "identity").send(asset.identity);
-      return reply.header("content-encoding", encoding).send(encode(asset, encoding));
+      return sendRepresentation(request, reply, asset.representation, {
+        cacheControl,
+        contentType: asset.type,
+        vary: asset.vary,
+      });
     },
   );
 }

@@ -1,28 +1,25 @@
 /**
  * The website's parts, registered by the composition root (src/app.ts):
  * the trailing-slash redirect and the website's own limit (early hooks),
- * then the pages — errors, the site, downloads, feeds — and at the end the
- * API reference (/openapi.json and /docs).
+ * then the pages — errors, the site, the codebook, feeds — and at the end
+ * the API reference (/openapi.json and /docs). The downloads (/data) are
+ * registered by releases/releases.register.ts, with the pace returned here.
  */
-import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { buildRepresentation, type Representation } from "../api/representation.ts";
 import type { Config } from "../config.ts";
-import type { Dataset } from "../dataset/dataset.load.ts";
 import { timeZoneOf } from "../dataset/jurisdictions.ts";
 import type { LiveLaw } from "../dataset/law.live.ts";
 import { AppError } from "../errors.ts";
+import { isApiPath } from "../http/api-path.ts";
 import type { Clock } from "../lib/clock.ts";
 import { dayIn } from "../lib/zoned-time.ts";
 import { PROJECT_ROOT } from "../paths.ts";
 import { createMemoryLimiter } from "../rate-limit/rate-limit.memory.ts";
 import { clientCounterKey, type RateLimitPolicy } from "../rate-limit/rate-limit.policy.ts";
 import type { RateLimiter } from "../rate-limit/rate-limit.ts";
-import { businessCsv } from "../releases/release.files.ts";
-import { releasesRoutes } from "../releases/releases.routes.ts";
 import { type BulkEgress, createBulkEgress } from "./bulk-egress.ts";
-import { CODEBOOK_PATH, codebookAnchorFor, codebookRoutes, headingsOf } from "./codebook.page.ts";
+import { codebookRoutes } from "./codebook.page.ts";
 import { docsRoutes } from "./docs.page.ts";
 import { errorsPageRoutes } from "./errors.page.ts";
 import { feedRoutes } from "./feeds.ts";
@@ -45,7 +42,7 @@ export function pageContext(request: FastifyRequest, reply: FastifyReply): PageC
 
 /** Paths neither counted by the website limit nor redirected: the API and the probes. */
 function isWebsitePath(path: string): boolean {
-  return !(path.startsWith("/v1/") || path === "/v1" || path === "/healthz" || path === "/readyz");
+  return !(isApiPath(path) || path === "/healthz" || path === "/readyz");
 }
 
 /**
@@ -107,9 +104,9 @@ export function registerWebsiteLimiter(
 }
 
 /**
- * The pages: /errors, the site (map, states, embed), /data and its release
- * files, the Atom feeds. Returns the pace large downloads share, which the
- * reference's bundle uses too.
+ * The pages: /errors, the site (map, states, embed), the codebook, the Atom
+ * feeds. Returns the pace large downloads share, which the release files and
+ * the reference's bundle use too.
  */
 export async function registerWebsite(
   app: FastifyInstance,
@@ -120,16 +117,16 @@ export async function registerWebsite(
     clock: Clock;
     /** The UTC day of a request, shared with the API. */
     dayOfRequest: (nowMs: number) => string;
-    /** The version of the dataset this server started with. */
-    currentVersion: Dataset["manifest"]["version"];
     /** How current the watch of official sources is (src/review-queue/), for / and /changes. */
     watchNote?: () => Promise<SafeHtml | "">;
+    /** What a state page adds beside its values ("Suggest a correction", src/review-queue/). */
+    annotateStatePage?: (page: SafeHtml, code: string) => SafeHtml;
   },
 ): Promise<{ egress: BulkEgress }> {
   const { config, live, clock, dayOfRequest } = options;
   await app.register(errorsPageRoutes, { pageContext });
   await app.register(siteRoutes, {
-    dataset: () => live.current().readable,
+    law: live,
     today: (code) =>
       code === undefined ? dayOfRequest(clock.now()) : dayIn(timeZoneOf(code), clock.now()),
     embedCacheControl: () => live.cacheControl(clock.now()).replace("private", "public"),
@@ -137,6 +134,9 @@ export async function registerWebsite(
     embedFrameAncestors: config.embedFrameAncestors,
     pageContext,
     ...(options.watchNote === undefined ? {} : { watchNote: options.watchNote }),
+    ...(options.annotateStatePage === undefined
+      ? {}
+      : { annotateStatePage: options.annotateStatePage }),
   });
   // Large downloads share one pace and a bound on how many run at once.
   const egress = createBulkEgress({
@@ -144,35 +144,10 @@ export async function registerWebsite(
     maxStreams: config.downloads.maxStreams,
     maxStreamsPerClient: DOWNLOADS_PER_CLIENT,
   });
-  // The codebook (docs/DATA.md) beside the downloads it describes; /data links each CSV to its section.
-  const codebookFile = join(PROJECT_ROOT, "docs", "DATA.md");
-  await app.register(codebookRoutes, { file: codebookFile, pageContext });
-  const codebookHeadings = existsSync(codebookFile)
-    ? headingsOf(readFileSync(codebookFile, "utf8"))
-    : [];
-  // The business download of each state of the law, built on first request.
-  const businessFiles = new WeakMap<object, Representation>();
-  await app.register(releasesRoutes, {
-    releasesDir: join(config.dataDir, "releases"),
-    currentVersion: options.currentVersion,
-    pageContext,
-    egress,
-    codebookHref: (file) => {
-      const anchor = file === null ? null : codebookAnchorFor(codebookHeadings, file);
-      return anchor === null ? CODEBOOK_PATH : `${CODEBOOK_PATH}#${anchor}`;
-    },
-    business: () => {
-      const state = live.current();
-      let built = businessFiles.get(state);
-      if (built === undefined) {
-        built = buildRepresentation(businessCsv(state.readable.jurisdictions).csv, 6);
-        businessFiles.set(state, built);
-      }
-      return built;
-    },
-  });
+  // The codebook (docs/DATA.md) beside the downloads it describes.
+  await app.register(codebookRoutes, { file: join(PROJECT_ROOT, "docs", "DATA.md"), pageContext });
   await app.register(feedRoutes, {
-    state: () => live.current(),
+    law: live,
     publicBaseUrl: config.publicBaseUrl,
   });
   return { egress };

@@ -1,5 +1,5 @@
 /**
- * The background worker that empties the queue (webhook.queue.ts), one per
+ * The background worker that empties the queue (webhook.claim.ts), one per
  * instance. Off the request path: it runs on timers, never inside a request,
  * and at most `concurrency` deliveries are in flight per instance, so
  * deliveries neither count against API rate limits nor hold up /v1.
@@ -12,7 +12,7 @@
  * events and resends: after their one attempt), or — on 410 Gone, or after
  * failing for 3 days — the endpoint disabled and its owner told (at most
  * once a day). Which deliveries fill the slots is the queue's fair claim
- * (webhook.queue.ts): round-robin over endpoints, a few in flight per
+ * (webhook.claim.ts): round-robin over endpoints, a few in flight per
  * endpoint and per account, endpoints that time out paused, so a receiver
  * that never answers holds a few slots, never all of them.
  *
@@ -28,21 +28,15 @@
  * Passes run every `pollIntervalMs`, at once after a wake()
  * (something was enqueued here), and again straight away while work keeps
  * coming. Every `purgeIntervalMs` (and on start) a tick also removes settled
- * deliveries older than the retention, in batches (webhook.queue.ts
+ * deliveries older than the retention, in batches (webhook.housekeeping.ts
  * `purgeSettled`), batch after batch while batches come back full, so the
  * tables do not grow with every event forever.
  */
 import type { Database } from "../db/database.ts";
 import type { Clock } from "../lib/clock.ts";
+import { type ClaimedDelivery, claimDueDeliveries } from "./webhook.claim.ts";
 import { TEST_EVENT_TYPE } from "./webhook.events.ts";
-import {
-  type AttemptOutcome,
-  type ClaimedDelivery,
-  claimDueDeliveries,
-  PURGE_BATCH,
-  purgeSettled,
-  settleDelivery,
-} from "./webhook.queue.ts";
+import { PURGE_BATCH, purgeSettled } from "./webhook.housekeeping.ts";
 import {
   DISABLE_AFTER_FAILING_MS,
   isDelivered,
@@ -55,6 +49,7 @@ import {
   TEST_DELIVERY_TIMEOUT_MS,
   type WebhookSender,
 } from "./webhook.sender.ts";
+import { type AttemptOutcome, settleDelivery } from "./webhook.settle.ts";
 import { signatureHeaders } from "./webhook.signing.ts";
 
 export const DELIVERY_OUTCOMES = ["delivered", "retry", "failed", "gone", "lost_lease"] as const;

@@ -6,7 +6,7 @@
  *
  * Producers build a `WebhookEvent` with a stable `id` (the same change always
  * gets the same id, so enqueueing it twice, or from several instances, sends
- * it once) and hand it to `enqueueWebhookEvent` (webhook.queue.ts).
+ * it once) and hand it to `enqueueWebhookEvent` (webhook.enqueue.ts).
  */
 import { type Static, Type } from "typebox";
 

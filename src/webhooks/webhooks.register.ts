@@ -7,7 +7,6 @@
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { createAccountNotices } from "../accounts/account-notices.ts";
-import { accountCounter } from "../api-keys/api-key.auth.ts";
 import { type Config, isDevelopment } from "../config.ts";
 import type { Dataset } from "../dataset/dataset.load.ts";
 import { isPublished } from "../dataset/dataset.source.ts";
@@ -27,10 +26,12 @@ import {
 } from "./law-events.ts";
 import { createAddressPolicy, createGuardedAgents, type Lookup } from "./webhook.address-guard.ts";
 import { createWebhookDispatcher } from "./webhook.dispatcher.ts";
+import { announceDatasetRelease, enqueueWebhookEvent } from "./webhook.enqueue.ts";
 import type { WebhookEvent } from "./webhook.events.ts";
-import { announceDatasetRelease, enqueueWebhookEvent, queueStats } from "./webhook.queue.ts";
+import { queueStats } from "./webhook.housekeeping.ts";
 import { createWebhookSender } from "./webhook.sender.ts";
-import { endpointHost, WEBHOOK_ACTION_POLICIES, webhooksPages } from "./webhooks.routes.ts";
+import { createWebhookActionThrottle } from "./webhook.throttle.ts";
+import { endpointHost, webhooksPages } from "./webhooks.routes.ts";
 
 /** How long after the app is ready the release is announced and today's changes queued. */
 const ANNOUNCE_AFTER_MS = 1_000;
@@ -146,22 +147,7 @@ export async function registerWebhooks(
     addressPolicy,
     development: isDevelopment(config),
     wakeDispatcher: () => dispatcher.wake(),
-    throttleAction: async (userId, endpointId, nowMs) => {
-      const counters = [
-        [`whep:${endpointId}`, WEBHOOK_ACTION_POLICIES.perEndpoint],
-        [accountCounter(userId), WEBHOOK_ACTION_POLICIES.perUser],
-      ] as const;
-      // Refused by either, charged to neither.
-      for (const [counter, policy] of counters) {
-        const peek = await limiter.peek(counter, policy, nowMs);
-        if (!peek.allowed) return { allowed: false, retryAfterMs: Math.max(1, peek.resetMs) };
-      }
-      for (const [counter, policy] of counters) {
-        const decision = await limiter.hit(counter, policy, nowMs);
-        if (!decision.allowed) return { allowed: false, retryAfterMs: decision.resetMs };
-      }
-      return { allowed: true, retryAfterMs: 0 };
-    },
+    throttleAction: createWebhookActionThrottle(limiter),
     pageContext,
     protect,
   });

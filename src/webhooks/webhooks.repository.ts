@@ -1,15 +1,15 @@
 /**
  * Webhook endpoints and their delivery log, as the owner manages and sees
- * them. The queue itself (enqueue, claim, settle) is in webhook.queue.ts.
+ * them. The queue itself is in webhook.enqueue.ts, webhook.claim.ts (its
+ * contract), webhook.settle.ts and webhook.housekeeping.ts.
  */
 import { randomUUID } from "node:crypto";
+import type { Selectable } from "kysely";
 import type { Database } from "../db/database.ts";
-import type { WebhookAttemptsTable } from "../db/schema.ts";
+import type { WebhookAttemptsTable, WebhookEndpointsTable } from "../db/schema.ts";
 import { isWebhookEventType, type WebhookEventType } from "./webhook.events.ts";
+import { DELIVERY_LOG_SIZE, parseList } from "./webhook.rows.ts";
 import { generateWebhookSecret } from "./webhook.signing.ts";
-
-/** How many attempts the log keeps per endpoint (older ones are pruned). */
-export const DELIVERY_LOG_SIZE = 50;
 
 export type DeliveryAttempt = {
   id: string;
@@ -40,20 +40,6 @@ export type WebhookEndpoint = {
   lastAttempt: DeliveryAttempt | null;
 };
 
-type EndpointRow = {
-  id: string;
-  user_id: string;
-  url: string;
-  event_types: string;
-  jurisdictions: string | null;
-  created_at: string;
-  failing_since: string | null;
-  disabled_at: string | null;
-  disabled_reason: string | null;
-  paused_until: string | null;
-  previous_secret_expires_at: string | null;
-};
-
 const ENDPOINT_COLUMNS = [
   "id",
   "user_id",
@@ -68,9 +54,7 @@ const ENDPOINT_COLUMNS = [
   "previous_secret_expires_at",
 ] as const;
 
-export function parseList(value: string | null): string[] | null {
-  return value === null ? null : value.split(",").filter((entry) => entry !== "");
-}
+type EndpointRow = Pick<Selectable<WebhookEndpointsTable>, (typeof ENDPOINT_COLUMNS)[number]>;
 
 const toEndpoint = (row: EndpointRow, lastAttempt: DeliveryAttempt | null): WebhookEndpoint => ({
   id: row.id,

@@ -40,7 +40,7 @@ export function reviewQueueContract(name: string, backend: StorageBackend) {
     before(async () => {
       if (skip !== false) return;
       ({ database, dispose } = await backend.open());
-      await migrateToLatest(database.db as never);
+      await migrateToLatest(database.db);
     });
     after(async () => {
       if (skip !== false) return;

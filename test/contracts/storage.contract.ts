@@ -50,7 +50,7 @@ export function storageContract(name: string, backend: StorageBackend) {
     before(async () => {
       if (skip !== false) return;
       ({ database, dispose } = await backend.open());
-      const applied = await migrateToLatest(database.db as never);
+      const applied = await migrateToLatest(database.db);
       assert.ok(applied.length > 0, "a fresh database gets every migration");
     });
     after(async () => {
@@ -60,11 +60,11 @@ export function storageContract(name: string, backend: StorageBackend) {
     });
 
     test("migrations are idempotent: a second run applies nothing", { skip }, async () => {
-      assert.deepEqual(await migrateToLatest(database.db as never), []);
+      assert.deepEqual(await migrateToLatest(database.db), []);
     });
 
     test("concurrent migration runs apply each migration once", { skip }, async () => {
-      const runs = await Promise.all([1, 2, 3].map(() => migrateToLatest(database.db as never)));
+      const runs = await Promise.all([1, 2, 3].map(() => migrateToLatest(database.db)));
       assert.deepEqual(runs, [[], [], []]);
     });
 

@@ -30,7 +30,7 @@ import { diffServed } from "../../src/dataset/law.diff.ts";
 import { modelOfSource } from "../../src/dataset/release.plan.ts";
 import { isoDay } from "../../src/lib/dates.ts";
 import type { ReleaseAnnouncements } from "../../src/webhooks/law-events.ts";
-import { queueStats } from "../../src/webhooks/webhook.queue.ts";
+import { queueStats } from "../../src/webhooks/webhook.housekeeping.ts";
 import { buildTestApp, createTestDatabase, json } from "../helpers.ts";
 import { until } from "../support/wait.ts";
 import { insertEndpoint, receiversForThisFile } from "../webhooks/receiver.ts";

@@ -60,7 +60,7 @@ describe("the server process", () => {
   test("on SIGTERM, pending API-key last-used times are written before exit", async () => {
     const path = join(mkdtempSync(join(tmpdir(), "cls-server-")), "cls.db");
     const setup = createDatabase(`sqlite:${path}`);
-    await migrateToLatest(setup.db as never);
+    await migrateToLatest(setup.db);
     const secret = await insertUserWithKey(setup.db);
     const lastUsed = async () =>
       (await setup.db.selectFrom("api_keys").select("last_used_at").executeTakeFirstOrThrow())

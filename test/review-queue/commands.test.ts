@@ -254,7 +254,7 @@ describe("npm run maintainers", () => {
   test("the role given and taken away, as the operator runs it; refused for an address without an account", async () => {
     const url = databaseUrl();
     const database = createDatabase(url);
-    await migrateToLatest(database.db as never);
+    await migrateToLatest(database.db);
     const app = await buildTestApp({ database });
     const { agent, email } = await signedUpAgent(app);
     assert.equal((await agent.get("/maintain")).statusCode, 404);
@@ -347,7 +347,7 @@ describe("docs/DEPLOY.md and deploy/: the watch's schedule and the maintainers' 
   test("the maintainers' commands, as written", async () => {
     const url = databaseUrl();
     const database = createDatabase(url);
-    await migrateToLatest(database.db as never);
+    await migrateToLatest(database.db);
     const app = await buildTestApp({ database });
     await signedUpAgent(app, "ann@example.org");
     await app.close();

@@ -11,14 +11,14 @@ import { randomBytes } from "node:crypto";
 import { describe, test } from "node:test";
 import { createPasswordGate } from "../../src/accounts/password-gate.ts";
 import { deleteExpiredSessions, MAX_SESSIONS_PER_USER } from "../../src/accounts/sessions.ts";
-import { MAX_KEYS_PER_USER } from "../../src/api-keys/api-keys.routes.ts";
+import { MAX_KEYS_PER_USER } from "../../src/api-keys/api-keys.pages.ts";
 import { ATTEMPT_POLICIES } from "../../src/app.ts";
 import { createDatabase, type DatabaseHandle } from "../../src/db/database.ts";
 import { migrateToLatest } from "../../src/db/migrations.ts";
 import { AppError } from "../../src/errors.ts";
 import { createFakeClock } from "../../src/lib/clock.ts";
 import { createMemoryMailer, type MemoryMailer } from "../../src/mail/mailer.ts";
-import { MAX_ENDPOINTS_PER_USER } from "../../src/webhooks/webhooks.routes.ts";
+import { MAX_ENDPOINTS_PER_USER } from "../../src/webhooks/webhooks.pages.ts";
 import { buildTestApp, createTestDatabase, type TestApp } from "../helpers.ts";
 import { createTestSchema, POSTGRES_URL, skipUnlessReachable } from "../support/backends.ts";
 import { until } from "../support/wait.ts";
@@ -293,7 +293,7 @@ async function postgresDatabase(): Promise<
   if (skip !== false) return skip;
   const schema = await createTestSchema();
   const database = createDatabase(schema.url);
-  await migrateToLatest(database.db as never);
+  await migrateToLatest(database.db);
   return {
     database,
     drop: async () => {

@@ -181,7 +181,7 @@ describe("files and input", () => {
     const dir = join(mkdtempSync(join(tmpdir(), "cls-perm-")), "var");
     const path = join(dir, "cls.db");
     const database = createDatabase(`sqlite:${path}`);
-    await migrateToLatest(database.db as never);
+    await migrateToLatest(database.db);
     await insertUserWithKey(database.db);
     for (const file of [path, `${path}-wal`, `${path}-shm`])
       assert.equal(statSync(file).mode & 0o777, 0o600, file);

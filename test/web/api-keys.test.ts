@@ -5,7 +5,7 @@ import {
   hashApiKey,
   isWellFormedApiKey,
 } from "../../src/api-keys/api-keys.format.ts";
-import { MAX_KEYS_PER_USER } from "../../src/api-keys/api-keys.routes.ts";
+import { MAX_KEYS_PER_USER } from "../../src/api-keys/api-keys.pages.ts";
 import { createFakeClock } from "../../src/lib/clock.ts";
 import { buildTestApp, createTestDatabase } from "../helpers.ts";
 import { createAgent, secretOf, signedUpAgent } from "./agent.ts";

@@ -256,6 +256,22 @@ describe("/docs/try, the interactive console", () => {
     assert.equal(cached.statusCode, 304);
   });
 
+  test("the bundle's identity ETag, sent back, gets a 304", async () => {
+    const plain = await app.inject({ url: "/docs/scalar.js" });
+    assert.equal(plain.statusCode, 200);
+    assert.equal(plain.headers["content-encoding"], undefined);
+    const compressed = await app.inject({
+      url: "/docs/scalar.js",
+      headers: { "accept-encoding": "gzip" },
+    });
+    assert.notEqual(plain.headers.etag, compressed.headers.etag, "each encoding its own ETag");
+    const cached = await app.inject({
+      url: "/docs/scalar.js",
+      headers: { "if-none-match": String(plain.headers.etag) },
+    });
+    assert.equal(cached.statusCode, 304);
+  });
+
   test("the plugin's own page and document copies are not exposed", async () => {
     for (const url of ["/docs/scalar/", "/docs/scalar/openapi.json", "/docs/scalar/js/scalar.js"]) {
       let response = await app.inject({ url, headers: { accept: "text/html" } });

@@ -364,6 +364,27 @@ describe("assets and page hygiene", () => {
     assert.equal((await get("/assets/nope.css")).statusCode, 404);
   });
 
+  test("each encoding of an asset has its own strong ETag, and any of them gets a 304", async () => {
+    const etags = new Map<string, string | undefined>();
+    for (const acceptEncoding of ["br", "gzip", "identity"]) {
+      const response = await app.inject({
+        url: "/assets/site.css",
+        headers: { "accept-encoding": acceptEncoding },
+      });
+      assert.equal(response.statusCode, 200);
+      assert.equal(response.headers.vary, "accept-encoding");
+      etags.set(String(response.headers.etag), response.headers["content-encoding"]);
+    }
+    assert.deepEqual([...etags.values()], ["br", "gzip", undefined]);
+    for (const etag of etags.keys()) {
+      const cached = await app.inject({
+        url: "/assets/site.css",
+        headers: { "accept-encoding": "gzip", "if-none-match": etag },
+      });
+      assert.equal(cached.statusCode, 304, etag);
+    }
+  });
+
   test("no page has inline scripts, style attributes or event handlers", async () => {
     for (const url of ["/", "/states", "/states/CA", "/states/DC", "/states/PR", "/states/ZZ"]) {
       const response = await get(url);

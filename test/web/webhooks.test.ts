@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { after, describe, test } from "node:test";
 import { Webhook } from "standardwebhooks";
-import { MAX_ENDPOINTS_PER_USER } from "../../src/webhooks/webhooks.routes.ts";
+import { MAX_ENDPOINTS_PER_USER } from "../../src/webhooks/webhooks.pages.ts";
 import { buildTestApp, createTestDatabase } from "../helpers.ts";
 import { until } from "../support/wait.ts";
 import { type Receiver, startReceiver } from "../webhooks/receiver.ts";

@@ -12,7 +12,7 @@ import type { Database } from "../../src/db/database.ts";
 import { createFakeClock } from "../../src/lib/clock.ts";
 import { createMemoryMailer } from "../../src/mail/mailer.ts";
 import { ROTATION_OVERLAP_MS } from "../../src/webhooks/webhook.signing.ts";
-import { WEBHOOK_ACTION_POLICIES } from "../../src/webhooks/webhooks.routes.ts";
+import { WEBHOOK_ACTION_POLICIES } from "../../src/webhooks/webhook.throttle.ts";
 import { buildTestApp, createTestDatabase } from "../helpers.ts";
 import { until } from "../support/wait.ts";
 import { type Agent, signedUpAgent } from "../web/agent.ts";

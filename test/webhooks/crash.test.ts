@@ -13,8 +13,8 @@ import { createDatabase } from "../../src/db/database.ts";
 import { migrateToLatest } from "../../src/db/migrations.ts";
 import { systemClock } from "../../src/lib/clock.ts";
 import { LEASE_MARGIN_MS } from "../../src/webhooks/webhook.dispatcher.ts";
+import { enqueueWebhookEvent } from "../../src/webhooks/webhook.enqueue.ts";
 import { lawWebhookEvent } from "../../src/webhooks/webhook.events.ts";
-import { enqueueWebhookEvent } from "../../src/webhooks/webhook.queue.ts";
 import { DELIVERY_TIMEOUT_MS } from "../../src/webhooks/webhook.sender.ts";
 import { listDeliveryAttempts } from "../../src/webhooks/webhooks.repository.ts";
 import { spawnServer } from "../support/server-process.ts";
@@ -40,7 +40,7 @@ async function startServer(databaseUrl: string) {
 test("SIGKILL during a delivery, then a restart: the delivery is made, with the same webhook-id", async () => {
   const databaseUrl = `sqlite:${join(mkdtempSync(join(tmpdir(), "cls-crash-")), "cls.db")}`;
   const setup = createDatabase(databaseUrl);
-  await migrateToLatest(setup.db as never);
+  await migrateToLatest(setup.db);
   const receiver = await startReceiver();
   receivers.push(receiver);
   receiver.respond = (index) => (index === 0 ? "hang" : 204);

@@ -16,14 +16,13 @@ import {
   createWebhookDispatcher,
   type DeliveryOutcome,
 } from "../../src/webhooks/webhook.dispatcher.ts";
+import { announceDatasetRelease, enqueueWebhookEvent } from "../../src/webhooks/webhook.enqueue.ts";
 import { lawWebhookEvent, type WebhookEvent } from "../../src/webhooks/webhook.events.ts";
 import {
-  announceDatasetRelease,
-  enqueueWebhookEvent,
   PURGE_BATCH,
   purgeSettled,
   SETTLED_RETENTION_MS,
-} from "../../src/webhooks/webhook.queue.ts";
+} from "../../src/webhooks/webhook.housekeeping.ts";
 import { DISABLE_AFTER_FAILING_MS, RETRY_POLICY } from "../../src/webhooks/webhook.retry.ts";
 import { createWebhookSender } from "../../src/webhooks/webhook.sender.ts";
 import {

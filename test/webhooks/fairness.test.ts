@@ -13,17 +13,14 @@ import {
   createAddressPolicy,
   createGuardedAgents,
 } from "../../src/webhooks/webhook.address-guard.ts";
+import { byAccountInTurn, claimDueDeliveries, FAIRNESS } from "../../src/webhooks/webhook.claim.ts";
 import { createWebhookDispatcher } from "../../src/webhooks/webhook.dispatcher.ts";
-import { lawWebhookEvent, type WebhookEvent } from "../../src/webhooks/webhook.events.ts";
 import {
-  byAccountInTurn,
-  claimDueDeliveries,
   enqueueTestEvent,
   enqueueWebhookEvent,
-  FAIRNESS,
   resendDelivery,
-  settleDelivery,
-} from "../../src/webhooks/webhook.queue.ts";
+} from "../../src/webhooks/webhook.enqueue.ts";
+import { lawWebhookEvent, type WebhookEvent } from "../../src/webhooks/webhook.events.ts";
 import { BREAKER_POLICY, breakerPauseMs } from "../../src/webhooks/webhook.retry.ts";
 import {
   createWebhookSender,
@@ -32,6 +29,7 @@ import {
   TEST_DELIVERY_TIMEOUT_MS,
   type WebhookSender,
 } from "../../src/webhooks/webhook.sender.ts";
+import { settleDelivery } from "../../src/webhooks/webhook.settle.ts";
 import { listDeliveryAttempts } from "../../src/webhooks/webhooks.repository.ts";
 import { createTestDatabase } from "../helpers.ts";
 import { until } from "../support/wait.ts";

@@ -15,15 +15,11 @@ import {
   createAddressPolicy,
   createGuardedAgents,
 } from "../../src/webhooks/webhook.address-guard.ts";
+import { claimDueDeliveries } from "../../src/webhooks/webhook.claim.ts";
 import { createWebhookDispatcher } from "../../src/webhooks/webhook.dispatcher.ts";
+import { announceDatasetRelease, enqueueWebhookEvent } from "../../src/webhooks/webhook.enqueue.ts";
 import { lawWebhookEvent } from "../../src/webhooks/webhook.events.ts";
-import {
-  announceDatasetRelease,
-  claimDueDeliveries,
-  enqueueWebhookEvent,
-  purgeSettled,
-  SETTLED_RETENTION_MS,
-} from "../../src/webhooks/webhook.queue.ts";
+import { purgeSettled, SETTLED_RETENTION_MS } from "../../src/webhooks/webhook.housekeeping.ts";
 import { createWebhookSender, type WebhookSender } from "../../src/webhooks/webhook.sender.ts";
 import { realDataset } from "../helpers.ts";
 import { createTestSchema, POSTGRES_URL, skipUnlessReachable } from "../support/backends.ts";
@@ -39,7 +35,7 @@ async function twoInstances() {
   const schema = await createTestSchema();
   const handles: DatabaseHandle[] = [createDatabase(schema.url), createDatabase(schema.url)];
   // Both migrate at once, as two starting instances do.
-  await Promise.all(handles.map((handle) => migrateToLatest(handle.db as never)));
+  await Promise.all(handles.map((handle) => migrateToLatest(handle.db)));
   cleanups.push(async () => {
     for (const handle of handles) await handle.close();
     await schema.drop();

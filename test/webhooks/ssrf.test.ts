@@ -19,7 +19,7 @@ import {
   webhookUrlProblem,
 } from "../../src/webhooks/webhook.address-guard.ts";
 import { createWebhookDispatcher } from "../../src/webhooks/webhook.dispatcher.ts";
-import { enqueueWebhookEvent } from "../../src/webhooks/webhook.queue.ts";
+import { enqueueWebhookEvent } from "../../src/webhooks/webhook.enqueue.ts";
 import { createWebhookSender } from "../../src/webhooks/webhook.sender.ts";
 import { listDeliveryAttempts } from "../../src/webhooks/webhooks.repository.ts";
 import { createTestDatabase } from "../helpers.ts";
