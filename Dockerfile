@@ -8,7 +8,9 @@ FROM deps AS build
 COPY src ./src
 COPY scripts/build.ts ./scripts/build.ts
 # The build checks the dataset and stamps it (dist/dataset-stamps/), so the
-# server skips those checks at start (docs/PERFORMANCE.md, "Start-up").
+# server skips those checks at start (docs/PERFORMANCE.md, "Start-up"); it then
+# starts the server once, so Node's compile cache (dist/compile-cache/) holds
+# the compiled bundle for the container's first start.
 COPY data/dataset.json data/federal.json ./data/
 COPY data/jurisdictions ./data/jurisdictions
 RUN node scripts/build.ts

@@ -32,10 +32,10 @@ type ProfileNode = {
 };
 type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number };
 
-const BUNDLE = "dist/server.bundle.mjs";
-const bundleUrl = pathToFileURL(BUNDLE).href;
+/** The bundle and its chunks (scripts/build.ts), each with its source map beside it. */
+const distUrl = pathToFileURL("dist/").href;
 // Read when the first profile is summed: the bundle is built after this module loads.
-let sourceMap: SourceMap | undefined;
+const sourceMaps = new Map<string, SourceMap>();
 
 /** A port free at this moment (the kernel's choice), for a child to listen on. */
 export async function freePort(): Promise<number> {
@@ -106,9 +106,14 @@ function sourceOf(frame: ProfileNode["callFrame"]): string {
   if (frame.url === "" && !frame.functionName.startsWith("("))
     return "built-ins and generated code";
   if (frame.url === "") return frame.functionName;
-  if (frame.url !== bundleUrl)
+  if (!frame.url.startsWith(distUrl) || !frame.url.endsWith(".mjs"))
     return frame.url.startsWith("node:") ? "node (its own modules)" : frame.url;
-  sourceMap ??= new SourceMap(JSON.parse(readFileSync(`${BUNDLE}.map`, "utf8")));
+  let sourceMap = sourceMaps.get(frame.url);
+  if (sourceMap === undefined) {
+    const file = `dist/${frame.url.slice(distUrl.length)}.map`;
+    sourceMap = new SourceMap(JSON.parse(readFileSync(file, "utf8")));
+    sourceMaps.set(frame.url, sourceMap);
+  }
   const entry = sourceMap.findEntry(frame.lineNumber, frame.columnNumber) as {
     originalSource?: string;
   };

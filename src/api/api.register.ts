@@ -33,7 +33,7 @@ import { clientCounterKey, type RateLimitPolicy } from "../rate-limit/rate-limit
 import type { LimiterBackend } from "../rate-limit/rate-limit.resilient.ts";
 import type { RateLimiter } from "../rate-limit/rate-limit.ts";
 import { addWebhooksToDocument } from "../webhooks/webhook.openapi.ts";
-import { type ApiViews, buildApiViews, warmAsOf } from "./api.views.ts";
+import { type ApiViews, buildApiViews } from "./api.views.ts";
 import { createFastLane, type LaneRoute, type LaneServer, takePrecharge } from "./fast-lane.ts";
 import { refineOpenApi } from "./openapi.ts";
 import { API_VARY } from "./representation.ts";
@@ -257,17 +257,6 @@ export async function registerApi(
   const dayOfRequest = createDayOf();
   app.addHook("onListen", async () => {
     const built = currentViews();
-    // The first `as_of` answer builds what every later one reuses (its
-    // serializers, the schema checks they compile, the law on a past day):
-    // 0.8–2.6 s on a loaded machine. Built here, on the next turn after
-    // listening, so no caller waits for it.
-    setImmediate(() => {
-      try {
-        warmAsOf(built, dayOfRequest(clock.now()));
-      } catch (error) {
-        app.log.error({ err: error }, "warming the as_of answers failed");
-      }
-    }).unref();
     void built.compressAll(() => views === built);
     // The request validators not used yet are compiled a second after the
     // server listens (the first one also compiles Ajv's meta-schema, ~0.1 s),

@@ -8,19 +8,13 @@
  * (see src/http/representation.ts), so start-up only serializes.
  */
 
-import fastJson from "fast-json-stringify";
 import { salesOperatingOf } from "../dataset/dataset.columns.ts";
 import type { Dataset } from "../dataset/dataset.load.ts";
 import { STATUSES, type Status } from "../dataset/dataset.schema.ts";
 import { type LawModel, type LawRecord, lawOn } from "../dataset/law.ts";
 import { buildRepresentation, type Representation } from "../http/representation.ts";
 import { once } from "../lib/once.ts";
-import {
-  type ChangesMeta,
-  RECORD_FIELDS,
-  StateAsOfResponse,
-  StatesAsOfResponse,
-} from "./api.schemas.ts";
+import { type ChangesMeta, RECORD_FIELDS } from "./api.schemas.ts";
 import { type ChangeFeed, changeFeedOf } from "./changes.ts";
 import { featureCollectionJson, flatProperties, loadGeometriesByFips } from "./geojson.ts";
 
@@ -37,22 +31,16 @@ const serializeHistory: (body: unknown) => string = JSON.stringify;
 const serializeFederal: (body: unknown) => string = JSON.stringify;
 const serializeChangesMeta: (body: unknown) => string = JSON.stringify;
 
-/** Point-in-time records are rebuilt objects: serialized by their schema, compiled on first use. */
-function lazySerializer(schema: Parameters<typeof fastJson>[0]) {
-  let serialize: ((body: unknown) => string) | undefined;
-  const lazy = (body: unknown): string => {
-    serialize ??= fastJson(schema) as (body: unknown) => string;
-    return serialize(body);
-  };
-  return Object.assign(lazy, { isCompiled: () => serialize !== undefined });
-}
-const serializeStatesAsOf = lazySerializer(StatesAsOfResponse);
-const serializeStateAsOf = lazySerializer(StateAsOfResponse);
-
-/** True once both `as_of` serializers are compiled (by `warmAsOf` after listening, or a first caller). */
-export function isAsOfWarm(): boolean {
-  return serializeStatesAsOf.isCompiled() && serializeStateAsOf.isCompiled();
-}
+/**
+ * Point-in-time records are rebuilt by `lawOn` from checked data and carry
+ * exactly the fields of their closed schema, so JSON.stringify writes them
+ * too: a schema-driven serializer would spend 1–2 s of CPU compiling its
+ * unions' checks (it blocked the first answers after a start) to write the
+ * same fields. test/api/serialization.test.ts checks `as_of` answers
+ * against the schema on every jurisdiction's turning days.
+ */
+const serializeStatesAsOf: (body: unknown) => string = JSON.stringify;
+const serializeStateAsOf: (body: unknown) => string = JSON.stringify;
 
 /** Bodies built on demand (as_of, fields, GeoJSON) kept for reuse, oldest dropped first. */
 const VARIANT_CACHE_SIZE = 256;
@@ -373,21 +361,4 @@ export function buildApiViews(dataset: Dataset<LawRecord>, law: LawModel): ApiVi
       }
     },
   });
-}
-
-/**
- * Builds one `as_of` answer of each kind (the list, one jurisdiction) for
- * `day`, so the first caller's answer does not pay for what every `as_of`
- * answer shares: the schema-driven serializers and the checks they compile.
- * The answers stay in the variant cache like any other.
- */
-export function warmAsOf(views: ApiViews, day: string): void {
-  const filter = {
-    includeTerritories: true,
-    statuses: null,
-    decriminalized: null,
-    salesOperating: null,
-  };
-  views.statesVariant(filter, { asOf: day, fields: null, geojson: false });
-  views.stateVariant("CA", { asOf: day, fields: null });
 }

@@ -10,7 +10,7 @@
  * holds only callers active within their window: at most `limit` entries
  * (about 40 bytes each) per active counter.
  *
- * Leases (docs/decisions/0018-redis-limiter-leases.md): a round trip costs
+ * Leases (docs/decisions/0018-redis-limiter-leases.md, 0036): a round trip costs
  * more CPU than the rest of a request, so a counter that keeps one instance
  * busy asks for slots ahead — up to MAX_LEASE, never more than a sixteenth
  * of what remains, so near the limit every decision is single and exact.
@@ -150,8 +150,14 @@ type Local = {
 
 /** How long granted slots may be used: short, so unused ones go back quickly. */
 export const LEASE_HOLD_MS = 250;
-/** The most slots one call asks for; sizes double while a counter uses them all within the hold. */
-export const MAX_LEASE = 64;
+/**
+ * The most slots one call asks for; sizes double while a counter uses them
+ * all within the hold. Each call costs the instance a command to encode and
+ * write and a reply to parse, so a busy account's share of that per request
+ * falls with the lease (decision 0036); only limits of 4,096 or more per
+ * window ever reach this size (a sixteenth of what remains).
+ */
+export const MAX_LEASE = 256;
 
 type SlidingWindowRedis = Redis & {
   peekWindow: (key: string, nowMs: number, windowMs: number) => Promise<[number, number]>;

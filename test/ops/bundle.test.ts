@@ -1,13 +1,21 @@
 /**
  * The bundled server (`npm run build` → dist/server.mjs), which `npm start`
- * and the container run: it builds, starts, and serves what the sources
+ * and the container run: it builds (and fills Node's compile cache with one
+ * start), starts, and serves what the sources
  * serve — the API, the website's pages and assets, the map drawn on first
  * use, the reference's script (Scalar, left out of the bundle), and, with
  * PostgreSQL and Redis (pg left out, ioredis inside), the same API.
  */
 import assert from "node:assert/strict";
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -72,6 +80,9 @@ describe("the bundled server", () => {
     const output = execFileSync(process.execPath, ["scripts/build.ts"], { encoding: "utf8" });
     assert.match(output, /built dist\/server\.mjs \(dist\/server\.bundle\.mjs\): \d+ modules/);
     assert.match(output, /stamped data\/ \(version [\d.]+, sha256 [0-9a-f]{12}\)/);
+    // The build starts what it built once, so the first real start finds Node's compile cache.
+    assert.match(output, /filled dist\/compile-cache\/ \(Node's compile cache\) with one start/);
+    assert.ok(readdirSync("dist/compile-cache", { recursive: true }).length > 1);
   });
 
   test("skips the dataset checks its build stamped, and runs them on data edited since", async () => {
