@@ -78,13 +78,7 @@ const MAX_CANDIDATES = 64;
  * then the second of every account, and so on.
  */
 export function byAccountInTurn<T extends { user_id: string }>(endpoints: readonly T[]): T[] {
-  const accounts = new Map<string, T[]>();
-  for (const endpoint of endpoints) {
-    const list = accounts.get(endpoint.user_id);
-    if (list === undefined) accounts.set(endpoint.user_id, [endpoint]);
-    else list.push(endpoint);
-  }
-  const lists = [...accounts.values()];
+  const lists = byAccount(endpoints);
   const turns: T[] = [];
   for (let round = 0; turns.length < endpoints.length; round++) {
     for (const list of lists) {
@@ -95,6 +89,17 @@ export function byAccountInTurn<T extends { user_id: string }>(endpoints: readon
   return turns;
 }
 
+/** Each account's endpoints, in their order; the accounts in the order of their first endpoint. */
+function byAccount<T extends { user_id: string }>(endpoints: readonly T[]): T[][] {
+  const accounts = new Map<string, T[]>();
+  for (const endpoint of endpoints) {
+    const list = accounts.get(endpoint.user_id);
+    if (list === undefined) accounts.set(endpoint.user_id, [endpoint]);
+    else list.push(endpoint);
+  }
+  return [...accounts.values()];
+}
+
 /** An endpoint as the pick sees it: whose it is, and whether its breaker is half-open. */
 export type TurnEndpoint = { id: string; user_id: string; timeouts_in_a_row: number };
 
@@ -102,11 +107,14 @@ export type TurnEndpoint = { id: string; user_id: string; timeouts_in_a_row: num
  * The round-robin pick of a claim, without the database: which due
  * deliveries to lease, in order. `endpoints` come least recently served
  * first, `due` holds each one's oldest due deliveries (oldest first), and
- * `inFlight` counts what is leased already. Accounts take turns
- * (byAccountInTurn), each endpoint one delivery and then a second, while
- * the claim has room (`limit`) and within the in-flight limits: an endpoint
- * whose breaker is half-open (`timeouts_in_a_row` > 0) one at a time. Pure:
- * it reads its inputs and changes none of them.
+ * `inFlight` counts what is leased already. Accounts take turns, each
+ * endpoint one delivery and then a second, while the claim has room
+ * (`limit`) and within the in-flight limits: an endpoint whose breaker is
+ * half-open (`timeouts_in_a_row` > 0) one at a time. In each round every
+ * account gives its next endpoint that can take a delivery, passing over
+ * the ones that cannot (full, or nothing due), so an account whose first
+ * endpoint is full still has its turn before another account's second
+ * endpoint. Pure: it reads its inputs and changes none of them.
  */
 export function pickInTurn<E extends TurnEndpoint, D>(input: {
   endpoints: readonly E[];
@@ -118,20 +126,32 @@ export function pickInTurn<E extends TurnEndpoint, D>(input: {
   const fairness = input.fairness ?? FAIRNESS;
   const perEndpoint = new Map(input.inFlight.perEndpoint);
   const perUser = new Map(input.inFlight.perUser);
-  const turns = byAccountInTurn(input.endpoints);
+  const accounts = byAccount(input.endpoints);
   const picked: { due: D; endpoint: E }[] = [];
+  const takes = (endpoint: E, due: D | undefined): due is D => {
+    if (due === undefined) return false;
+    const endpointLimit = Number(endpoint.timeouts_in_a_row) > 0 ? 1 : fairness.inFlightPerEndpoint;
+    if ((perEndpoint.get(endpoint.id) ?? 0) >= endpointLimit) return false;
+    return (perUser.get(endpoint.user_id) ?? 0) < fairness.inFlightPerUser;
+  };
   for (let turn = 0; turn < fairness.inFlightPerEndpoint; turn++) {
-    for (const endpoint of turns) {
-      if (picked.length >= input.limit) break;
-      const due = input.due.get(endpoint.id)?.[turn];
-      if (due === undefined) continue;
-      const endpointLimit =
-        Number(endpoint.timeouts_in_a_row) > 0 ? 1 : fairness.inFlightPerEndpoint;
-      if ((perEndpoint.get(endpoint.id) ?? 0) >= endpointLimit) continue;
-      if ((perUser.get(endpoint.user_id) ?? 0) >= fairness.inFlightPerUser) continue;
-      picked.push({ due, endpoint });
-      perEndpoint.set(endpoint.id, (perEndpoint.get(endpoint.id) ?? 0) + 1);
-      perUser.set(endpoint.user_id, (perUser.get(endpoint.user_id) ?? 0) + 1);
+    // Each account's next endpoint to look at, in this turn.
+    const next = accounts.map(() => 0);
+    for (let round = true; round && picked.length < input.limit; ) {
+      round = false;
+      for (let index = 0; index < accounts.length && picked.length < input.limit; index++) {
+        const list = accounts[index] as E[];
+        while ((next[index] as number) < list.length) {
+          const endpoint = list[(next[index] as number)++] as E;
+          const due = input.due.get(endpoint.id)?.[turn];
+          if (!takes(endpoint, due)) continue;
+          picked.push({ due, endpoint });
+          perEndpoint.set(endpoint.id, (perEndpoint.get(endpoint.id) ?? 0) + 1);
+          perUser.set(endpoint.user_id, (perUser.get(endpoint.user_id) ?? 0) + 1);
+          round = true;
+          break;
+        }
+      }
     }
   }
   return picked;

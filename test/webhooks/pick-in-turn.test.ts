@@ -93,7 +93,25 @@ test("what is in flight counts: an endpoint at its limit is passed over, its acc
       { limit: 8, perEndpoint: { a1: 2 }, perUser: { a: 2, b: 3 } },
     ),
   );
-  assert.deepEqual(pickedIds(picks), ["b1#0", "a2#0", "a2#1"]);
+  // a's turn falls to a2 (a1 is full), and a comes first: it was served least recently.
+  assert.deepEqual(pickedIds(picks), ["a2#0", "b1#0", "a2#1"]);
+});
+
+test("an account whose first endpoint is full has its turn before another account's second endpoint", () => {
+  const endpoints = [
+    endpoint("a1", "a"),
+    endpoint("b1", "b"),
+    endpoint("a2", "a"),
+    endpoint("b2", "b"),
+  ];
+  const picks = pickInTurn(
+    input(
+      endpoints,
+      { a1: 1, a2: 1, b1: 1, b2: 1 },
+      { limit: 2, perEndpoint: { b1: 2 }, perUser: { b: 2 } },
+    ),
+  );
+  assert.deepEqual(pickedIds(picks), ["a1#0", "b2#0"]);
 });
 
 test("an account at its limit, every instance together, is passed over", () => {
@@ -301,4 +319,28 @@ test("property: no account gets a second turn while another with due work and ro
       );
     }
   });
+});
+
+test("property: with work in flight too, no account gets a second turn while another that could take one has had none", () => {
+  forAnyClaim(
+    anyEndpoint,
+    (state, picks) => {
+      const accounts = picks.map((pick) => pick.endpoint.user_id);
+      const secondTurn = accounts.findIndex((userId, i) => accounts.indexOf(userId) < i);
+      if (secondTurn === -1) return;
+      const servedBefore = new Set(accounts.slice(0, secondTurn));
+      for (const e of state.endpoints) {
+        // Could this endpoint have taken its oldest due delivery at the start of the claim?
+        const couldTake =
+          (state.due.get(e.id) ?? []).length > 0 &&
+          (state.inFlight.perEndpoint.get(e.id) ?? 0) < endpointLimit(e) &&
+          (state.inFlight.perUser.get(e.user_id) ?? 0) < FAIRNESS.inFlightPerUser;
+        assert.ok(
+          !couldTake || servedBefore.has(e.user_id),
+          `${accounts[secondTurn]} had a second turn at ${secondTurn} before ${e.user_id} had one: ${accounts.join(",")}`,
+        );
+      }
+    },
+    20000,
+  );
 });
