@@ -72,23 +72,6 @@ export const FAIRNESS = {
 const CANDIDATES_PER_SLOT = 4;
 const MAX_CANDIDATES = 64;
 
-/**
- * Endpoints ordered by account, then endpoint (least recently served first),
- * interleaved so accounts take turns: the first endpoint of every account,
- * then the second of every account, and so on.
- */
-export function byAccountInTurn<T extends { user_id: string }>(endpoints: readonly T[]): T[] {
-  const lists = byAccount(endpoints);
-  const turns: T[] = [];
-  for (let round = 0; turns.length < endpoints.length; round++) {
-    for (const list of lists) {
-      const endpoint = list[round];
-      if (endpoint !== undefined) turns.push(endpoint);
-    }
-  }
-  return turns;
-}
-
 /** Each account's endpoints, in their order; the accounts in the order of their first endpoint. */
 function byAccount<T extends { user_id: string }>(endpoints: readonly T[]): T[][] {
   const accounts = new Map<string, T[]>();

@@ -13,7 +13,7 @@ import {
   createAddressPolicy,
   createGuardedAgents,
 } from "../../src/webhooks/webhook.address-guard.ts";
-import { byAccountInTurn, claimDueDeliveries, FAIRNESS } from "../../src/webhooks/webhook.claim.ts";
+import { claimDueDeliveries, FAIRNESS } from "../../src/webhooks/webhook.claim.ts";
 import { createWebhookDispatcher } from "../../src/webhooks/webhook.dispatcher.ts";
 import {
   enqueueTestEvent,
@@ -324,22 +324,6 @@ test("claims go round accounts first: other accounts cost a delivery one turn ea
     `at most ${accounts} other deliveries between two of the victim's: ${gaps.join(", ")}`,
   );
   await ctx.database.close();
-});
-
-test("byAccountInTurn: the first endpoint of every account, then the second of every account", () => {
-  const endpoints = [
-    { id: "a1", user_id: "a" },
-    { id: "a2", user_id: "a" },
-    { id: "a3", user_id: "a" },
-    { id: "b1", user_id: "b" },
-    { id: "c1", user_id: "c" },
-    { id: "c2", user_id: "c" },
-  ];
-  assert.deepEqual(
-    byAccountInTurn(endpoints).map((endpoint) => endpoint.id),
-    ["a1", "b1", "c1", "a2", "c2", "a3"],
-  );
-  assert.deepEqual(byAccountInTurn([]), []);
 });
 
 test("a slow answer trips the circuit breaker as a timeout does; a prompt one does not", async () => {

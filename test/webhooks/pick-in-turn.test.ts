@@ -57,6 +57,24 @@ test("accounts take turns: one delivery per endpoint of every account, then a se
   );
 });
 
+test("the first endpoint of every account, then the second of every account", () => {
+  const endpoints = [
+    endpoint("a1", "a"),
+    endpoint("a2", "a"),
+    endpoint("a3", "a"),
+    endpoint("b1", "b"),
+    endpoint("c1", "c"),
+    endpoint("c2", "c"),
+  ];
+  const counts = Object.fromEntries(endpoints.map((e) => [e.id, 1]));
+  const picks = pickInTurn(input(endpoints, counts, { limit: 16 }));
+  assert.deepEqual(
+    picks.map((pick) => pick.endpoint.id),
+    ["a1", "b1", "c1", "a2", "c2", "a3"],
+  );
+  assert.deepEqual(pickInTurn(input([], {}, { limit: 16 })), []);
+});
+
 test("a backlog at one endpoint does not go ahead of another endpoint's next delivery", () => {
   const endpoints = [endpoint("a1", "a"), endpoint("b1", "b"), endpoint("c1", "c")];
   const picks = pickInTurn(input(endpoints, { a1: 2, b1: 1, c1: 1 }, { limit: 3 }));
