@@ -10,6 +10,7 @@ import type { Database } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import { isApiPath } from "../http/api-path.ts";
 import type { Clock } from "../lib/clock.ts";
+import { seeOther } from "../web/account-area.ts";
 import { SESSION_MAX_MS, type Session, sessionCookieName, validateSession } from "./sessions.ts";
 
 declare module "fastify" {
@@ -73,7 +74,7 @@ export async function requireSession(
   reply: FastifyReply,
 ): Promise<unknown> {
   if (request.session !== null) return;
-  return reply.header("cache-control", "no-store").redirect("/login", 303);
+  return seeOther(reply, "/login");
 }
 
 /** The session of a request that passed `requireSession` or `requireLogin`. */
@@ -86,9 +87,7 @@ export function sessionOf(request: FastifyRequest): Session {
 /** preHandler for pages that need a logged-in user: otherwise, off to the log-in page and back. */
 export async function requireLogin(request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
   if (request.session !== null) return;
-  return reply
-    .header("cache-control", "no-store")
-    .redirect(`/login?next=${encodeURIComponent(request.url)}`, 303);
+  return seeOther(reply, `/login?next=${encodeURIComponent(request.url)}`);
 }
 
 export const sessions = fp(sessionPlugin, { name: "sessions", dependencies: ["@fastify/cookie"] });

@@ -21,6 +21,7 @@ import type { Database } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { Deliver } from "../mail/mailer.ts";
+import { seeOther } from "../web/account-area.ts";
 import { FormBody } from "../web/forms.ts";
 import { html, type SafeHtml } from "../web/html.ts";
 import { type PageContext, type PagePluginOptions, renderPage, sendHtml } from "../web/layout.ts";
@@ -433,9 +434,7 @@ export async function maintainRoutes(
       );
     }
     const kind = extra.kind === undefined ? "" : `&kind=${extra.kind}`;
-    return reply
-      .header("cache-control", "no-store")
-      .redirect(`/maintain/items/${item.id}?decided=${action}${kind}`, 303);
+    return seeOther(reply, `/maintain/items/${item.id}?decided=${action}${kind}`);
   };
 
   app.post(

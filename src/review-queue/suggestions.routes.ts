@@ -32,6 +32,7 @@ import { AppError } from "../errors.ts";
 import type { Clock } from "../lib/clock.ts";
 import { clientCounterKey, type RateLimitPolicy } from "../rate-limit/rate-limit.policy.ts";
 import type { RateLimiter } from "../rate-limit/rate-limit.ts";
+import { seeOther } from "../web/account-area.ts";
 import { type FieldErrors, FormBody, formErrorSummary, formField } from "../web/forms.ts";
 import { html } from "../web/html.ts";
 import { type PageContext, type PagePluginOptions, renderPage, sendHtml } from "../web/layout.ts";
@@ -257,9 +258,7 @@ export async function suggestionsRoutes(
           { security_event: "suggestion_honeypot", client: clientCounterKey(request.ip) },
           "security: suggestion_honeypot",
         );
-        return reply
-          .header("cache-control", "no-store")
-          .redirect(`/states/${code}/suggest/sent`, 303);
+        return seeOther(reply, `/states/${code}/suggest/sent`);
       }
       const errors: Record<string, string> = {};
       const fieldKey = form.field ?? "";
@@ -319,9 +318,7 @@ export async function suggestionsRoutes(
         },
         nowIso,
       );
-      return reply
-        .header("cache-control", "no-store")
-        .redirect(`/states/${code}/suggest/sent`, 303);
+      return seeOther(reply, `/states/${code}/suggest/sent`);
     },
   );
 }

@@ -2,8 +2,9 @@
  * What the logged-in account area's pages share (the account, API keys and
  * webhooks pages): a notice above a page, the date format of their tables,
  * the page that confirms a deletion, "not yours is not found", the 303
- * after a form, and an action on one thing the user owns. Fields and their
- * errors are web/forms.ts's `formField`.
+ * after a form (also the log-in redirects' and the review queue's), and an
+ * action on one thing the user owns. Fields and their errors are
+ * web/forms.ts's `formField`.
  *
  * Contract: nothing here reads a session or a database itself; callers
  * pass their guards (same-origin, CSRF, live session) and their look-ups.
