@@ -1,7 +1,7 @@
 /**
  * A server process for `npm run bench`. Two modes:
  *
- *   node bench/bench-server.ts service   the real app, built as src/server.ts
+ *   node bench/bench-server.ts service   the real app, built as src/start.ts
  *                                         builds it (default logging, to
  *                                         /dev/null), on a file database
  *   node bench/bench-server.ts bare       a bare node:http server answering

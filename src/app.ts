@@ -3,14 +3,14 @@
  * its long-lived dependencies. Each part registers itself from its own
  * folder (`*.register.ts`), taking what it needs as named options; the
  * order below is the order of every hook and plugin, and it matters (see
- * docs/architecture.md, "Composition"). No I/O here; `server.ts` loads,
+ * docs/architecture.md, "Composition"). No I/O here; `start.ts` loads,
  * builds and listens.
  */
 import compress from "@fastify/compress";
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import { registerAccounts, registerSessions } from "./accounts/accounts.register.ts";
 import { registerApi, registerApiGuard, registerOpenApi } from "./api/api.register.ts";
-import { createLaneServer } from "./api/fast-lane.ts";
+import { createLaneServer, type LaneServer } from "./api/fast-lane.ts";
 import type { RevocationEvent, Revocations } from "./api-keys/api-key.revocation.ts";
 import type { KeyUsage } from "./api-keys/api-key.usage.ts";
 import { registerApiKeyPages, registerApiKeys } from "./api-keys/api-keys.register.ts";
@@ -33,6 +33,7 @@ import {
   registerOps,
   responseHeaders,
 } from "./ops/ops.register.ts";
+import { loadTrustFunction } from "./ops/server-settings.ts";
 import type { LimiterBackend } from "./rate-limit/rate-limit.resilient.ts";
 import type { RateLimiter } from "./rate-limit/rate-limit.ts";
 import { registerReleases } from "./releases/releases.register.ts";
@@ -101,6 +102,11 @@ export type AppDeps = {
    */
   fastLane?: boolean;
   /**
+   * The HTTP server, when it was made (and listens) before the app: the
+   * app then takes it (src/start.ts); by default the app makes its own.
+   */
+  laneServer?: LaneServer;
+  /**
    * Where the app's request validators wait to be compiled
    * (src/lib/lazy-validators.ts); the app makes its own by default and
    * compiles them a few at a time once it listens. Tests pass one to
@@ -125,8 +131,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const lifecycle = deps.lifecycle ?? { draining: false };
   const metrics = deps.metrics ?? createMetrics();
   // The HTTP server, with a place for the API's fast lane in front of Fastify.
-  const laneServer = createLaneServer();
+  const laneServer = deps.laneServer ?? createLaneServer();
   const { app, trust, handleFrameworkErrors } = createFastify(config, {
+    trust: await loadTrustFunction(config.trustProxy),
     validators,
     headers,
     logger: deps.logger,

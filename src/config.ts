@@ -1,6 +1,6 @@
 /**
  * Configuration: one schema, parsed once from the environment into a frozen
- * object. Only `src/server.ts` reads `process.env`; everything else receives
+ * object. Only `src/start.ts` reads `process.env`; everything else receives
  * a `Config`. A bad value stops start-up with a message naming the variable.
  */
 

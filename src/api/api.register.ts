@@ -5,7 +5,6 @@
  * fast lane in front of Fastify.
  */
 import type { IncomingMessage } from "node:http";
-import proxyAddr from "@fastify/proxy-addr";
 import swagger from "@fastify/swagger";
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from "fastify";
 import { type Caller, createApiKeyAuth } from "../api-keys/api-key.auth.ts";
@@ -17,7 +16,6 @@ import type { LawState } from "../dataset/law.ts";
 import type { Clock } from "../lib/clock.ts";
 import { createDayOf } from "../lib/dates.ts";
 import type { LazyValidators } from "../lib/lazy-validators.ts";
-import { once } from "../lib/once.ts";
 import { createAccessLog } from "../ops/access-log.ts";
 import type { Lifecycle } from "../ops/health.routes.ts";
 import { instrumentLimiter, type Metrics, observeRequest } from "../ops/metrics.ts";
@@ -33,11 +31,12 @@ import { clientCounterKey, type RateLimitPolicy } from "../rate-limit/rate-limit
 import type { LimiterBackend } from "../rate-limit/rate-limit.resilient.ts";
 import type { RateLimiter } from "../rate-limit/rate-limit.ts";
 import { addWebhooksToDocument } from "../webhooks/webhook.openapi.ts";
+import { fillLaneRoutes, laneResponseHeaders, loadClientIp } from "./api.lane.ts";
 import { type ApiViews, buildApiViews } from "./api.views.ts";
 import { createFastLane, type LaneRoute, type LaneServer, takePrecharge } from "./fast-lane.ts";
 import { refineOpenApi } from "./openapi.ts";
-import { API_VARY } from "./representation.ts";
-import { EXPOSED_HEADERS, v1Routes, wantsGeoJson } from "./v1.routes.ts";
+import { wantsGeoJson } from "./representation.ts";
+import { v1Routes } from "./v1.routes.ts";
 
 /**
  * A client over its public limit may have at most this many keys that are
@@ -239,12 +238,12 @@ export async function registerApi(
   let viewsState: LawState;
   let views: ApiViews;
   const laneRoutes = new Map<string, () => LaneRoute>();
-  let fillLaneRoutes = () => {};
+  let refillLaneRoutes = () => {};
   const currentViews = live.derive((state) => {
     const built = buildApiViews(state.dataset, live.model);
     viewsState = state;
     views = built;
-    fillLaneRoutes();
+    refillLaneRoutes();
     if (listening) void built.compressAll(() => views === built);
     return built;
   });
@@ -282,60 +281,16 @@ export async function registerApi(
     deprecation: config.deprecation,
   });
   if (options.fastLane !== false && config.deprecation === null) {
-    const lane = (
-      representation: LaneRoute["representation"] | undefined,
-      pattern: string,
-      vary = API_VARY,
-    ): LaneRoute => {
-      if (representation === undefined) throw new Error(`no prebuilt body for ${pattern}`);
-      return {
-        representation,
-        etags: representation.etags,
-        pattern,
-        vary,
-        negotiatesAccept: vary !== API_VARY,
-      };
-    };
     // Each route is made on its first request, from the views current when
     // the routes were filled (its body is built then too: api.views.ts).
-    fillLaneRoutes = () => {
-      const built = views;
-      laneRoutes.set(
-        "/v1/states",
-        once(() =>
-          lane(
-            built.states({
-              includeTerritories: false,
-              statuses: null,
-              decriminalized: null,
-              salesOperating: null,
-            }),
-            "/v1/states",
-            `${API_VARY}, Accept`,
-          ),
-        ),
+    refillLaneRoutes = () =>
+      fillLaneRoutes(
+        laneRoutes,
+        views,
+        viewsState.dataset.jurisdictions.map((j) => j.code),
       );
-      laneRoutes.set(
-        "/v1/federal",
-        once(() => lane(built.federal, "/v1/federal")),
-      );
-      for (const { code } of viewsState.dataset.jurisdictions) {
-        laneRoutes.set(
-          `/v1/states/${code}`,
-          once(() => lane(built.state(code), "/v1/states/:code")),
-        );
-        laneRoutes.set(
-          `/v1/states/${code}/history`,
-          once(() => lane(built.history(code), "/v1/states/:code/history")),
-        );
-      }
-    };
-    fillLaneRoutes();
-    const clientIp = (request: IncomingMessage): string => {
-      if (trust === null) return request.socket.remoteAddress ?? "";
-      const addresses = proxyAddr.all(request, trust);
-      return addresses[addresses.length - 1] ?? "";
-    };
+    refillLaneRoutes();
+    const clientIp = await loadClientIp(trust);
     const logStream = (
       options.logger as { stream?: { write: (line: string) => unknown } } | undefined
     )?.stream;
@@ -351,11 +306,7 @@ export async function registerApi(
           routes: laneRoutes,
           refresh: currentViews,
           cacheControl: (nowMs) => live.cacheControl(nowMs),
-          headers: {
-            ...apiHeaders,
-            "access-control-allow-origin": "*",
-            "access-control-expose-headers": EXPOSED_HEADERS.join(", "),
-          },
+          headers: laneResponseHeaders(apiHeaders),
           clock,
           limiter,
           cachedCaller: (apiKey, request, now) =>

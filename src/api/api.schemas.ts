@@ -159,8 +159,7 @@ export const StateQuery = Type.Object(
   { additionalProperties: false },
 );
 
-/** The top-level fields `fields=` may name, in the record's order. */
-export const RECORD_FIELDS: readonly string[] = Object.keys(Jurisdiction.properties);
+export { RECORD_FIELDS } from "../dataset/dataset.schema.ts";
 
 /** The groups whose fields `fields=` may name by dotted path (`adult_use.purchase_limit`). */
 const PATH_GROUPS = [

@@ -10,11 +10,11 @@
 
 import { salesOperatingOf } from "../dataset/dataset.columns.ts";
 import type { Dataset } from "../dataset/dataset.load.ts";
-import { STATUSES, type Status } from "../dataset/dataset.schema.ts";
+import { RECORD_FIELDS, STATUSES, type Status } from "../dataset/dataset.schema.ts";
 import { type LawModel, type LawRecord, lawOn } from "../dataset/law.ts";
 import { buildRepresentation, type Representation } from "../http/representation.ts";
 import { once } from "../lib/once.ts";
-import { type ChangesMeta, RECORD_FIELDS } from "./api.schemas.ts";
+import type { ChangesMeta } from "./api.schemas.ts";
 import { type ChangeFeed, changeFeedOf } from "./changes.ts";
 import { featureCollectionJson, flatProperties, loadGeometriesByFips } from "./geojson.ts";
 

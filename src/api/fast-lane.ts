@@ -47,6 +47,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, Server, ServerOptions, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import type { Caller } from "../api-keys/api-key.auth.ts";
 import {
   type Encoding,
@@ -122,17 +123,55 @@ type ServerSettings = {
   maxRequestsPerSocket?: number | null;
 };
 
+export type EarlyListen = {
+  /** The settings Fastify will give the server (src/ops/server-settings.ts). */
+  settings: ServerSettings;
+  port: number;
+  host: string;
+  /** Runs on the server before it listens (connection caps, the answer to unparsable requests). */
+  prepare?: (server: Server) => void;
+  /**
+   * What answers unparsable requests until Fastify takes the server (Fastify
+   * then adds its own).
+   */
+  clientError?: (error: Error, socket: Socket) => void;
+};
+
 export type LaneServer = Readonly<{
   /** For Fastify's `serverFactory` option: makes the app's HTTP server. */
   serverFactory: (handler: Handler, settings: ServerSettings) => Server;
-  /** Puts a lane, given Fastify's handler to hand requests to, in front of it. */
-  attach: (lane: (fastify: Handler) => Handler) => void;
+  /**
+   * Puts a lane, given Fastify's handler to hand requests to, in front of
+   * it. An `early` lane (the API before the app, src/api/api.early.ts) is
+   * replaced by the next one attached; any other is attached once.
+   */
+  attach: (lane: (fastify: Handler) => Handler, options?: { early?: boolean }) => void;
+  /**
+   * Makes the server and listens before Fastify exists (src/start.ts). Until
+   * `release`, the early lane answers what it can and every other request
+   * waits, in arrival order. Fastify, given this server by `serverFactory`,
+   * finds it listening: its `listen` resolves at once.
+   */
+  listenEarly: (options: EarlyListen) => Promise<Server>;
+  /** Fastify is ready: the waiting requests go to it, in order, and all later ones. */
+  release: () => void;
+  /** How many requests wait for Fastify now. */
+  waiting: () => number;
 }>;
 
 // node:http through getBuiltinModule, not an import: importing it as an ES
 // module reads every export, and its WebSocket getter loads Node's fetch
 // implementation (~30 ms of start-up).
 const { createServer } = process.getBuiltinModule("node:http");
+
+/** Fastify's settings on a server it did not make itself. */
+function applySettings(server: Server, settings: ServerSettings): void {
+  if (settings.keepAliveTimeout !== undefined) server.keepAliveTimeout = settings.keepAliveTimeout;
+  if (settings.requestTimeout !== undefined) server.requestTimeout = settings.requestTimeout;
+  server.setTimeout(settings.connectionTimeout ?? 0);
+  if ((settings.maxRequestsPerSocket ?? 0) > 0)
+    server.maxRequestsPerSocket = settings.maxRequestsPerSocket ?? null;
+}
 
 /**
  * The app's HTTP server, made when Fastify asks (`serverFactory`), with the
@@ -141,29 +180,80 @@ const { createServer } = process.getBuiltinModule("node:http");
  * keep-alive, request and connection timeouts, and the requests allowed per
  * socket. Each request goes to the attached lane, or straight to Fastify's
  * handler while none is (the app without its lane).
+ *
+ * Or made and listening before Fastify exists (`listenEarly`): then the
+ * requests no lane answers wait in a queue until `release`. The queue holds
+ * at most what the open connections have sent and not had answered: Node
+ * reads no further request from a connection whose answers are pending
+ * beyond its high-water mark, and the connections are capped
+ * (src/ops/connections.ts). A request waits there at most until the app is
+ * ready (a second or so; docs/PERFORMANCE.md "Start-up").
  */
 export function createLaneServer(): LaneServer {
   let fastify: Handler | undefined;
   let front: Handler | undefined;
+  let frontIsEarly = false;
+  let early: { server: Server; clientError?: EarlyListen["clientError"] } | undefined;
+  let earlyTaken = false;
+  // Non-null while requests wait for Fastify (from `listenEarly` to `release`).
+  let held: [IncomingMessage, ServerResponse][] | null = null;
+  const toFastify: Handler = (request, response) => {
+    if (held !== null) held.push([request, response]);
+    else if (fastify !== undefined) fastify(request, response);
+    else throw new Error("a request reached a server with no app");
+  };
+  const listener: Handler = (request, response) => (front ?? toFastify)(request, response);
   return Object.freeze({
     serverFactory: (handler: Handler, settings: ServerSettings) => {
       fastify = handler;
-      const server = createServer(settings.http ?? {}, (request, response) =>
-        (front ?? handler)(request, response),
-      );
-      if (settings.keepAliveTimeout !== undefined)
-        server.keepAliveTimeout = settings.keepAliveTimeout;
-      if (settings.requestTimeout !== undefined) server.requestTimeout = settings.requestTimeout;
-      server.setTimeout(settings.connectionTimeout ?? 0);
-      if ((settings.maxRequestsPerSocket ?? 0) > 0)
-        server.maxRequestsPerSocket = settings.maxRequestsPerSocket ?? null;
+      if (early !== undefined && !earlyTaken) {
+        earlyTaken = true;
+        applySettings(early.server, settings);
+        if (early.clientError !== undefined) early.server.off("clientError", early.clientError);
+        return early.server;
+      }
+      const server = createServer(settings.http ?? {}, listener);
+      applySettings(server, settings);
       return server;
     },
-    attach: (lane: (fastify: Handler) => Handler) => {
-      if (fastify === undefined) throw new Error("the lane is attached to a server not made yet");
-      if (front !== undefined) throw new Error("a lane is attached already");
-      front = lane(fastify);
+    attach: (lane: (fastify: Handler) => Handler, options: { early?: boolean } = {}) => {
+      if (options.early !== true && fastify === undefined)
+        throw new Error("the lane is attached to a server not made yet");
+      if (front !== undefined && !frontIsEarly) throw new Error("a lane is attached already");
+      front = lane(toFastify);
+      frontIsEarly = options.early === true;
     },
+    listenEarly: async (options: EarlyListen) => {
+      if (early !== undefined || fastify !== undefined)
+        throw new Error("the server is made already");
+      const server = createServer(options.settings.http ?? {}, listener);
+      applySettings(server, options.settings);
+      options.prepare?.(server);
+      if (options.clientError !== undefined) server.on("clientError", options.clientError);
+      early = { server, clientError: options.clientError };
+      held = [];
+      await new Promise<void>((resolve, reject) => {
+        server.once("error", reject);
+        server.listen({ port: options.port, host: options.host }, () => {
+          server.off("error", reject);
+          resolve();
+        });
+      });
+      // Fastify's listen asks this server to listen and waits for its
+      // "listening" event: it listens already, so it says so at once.
+      server.listen = function listening(this: Server) {
+        process.nextTick(() => server.emit("listening"));
+        return server;
+      } as Server["listen"];
+      return server;
+    },
+    release: () => {
+      if (fastify === undefined) throw new Error("released before the app made its server");
+      const waiting = held ?? [];
+      held = null;
+      for (const [request, response] of waiting) fastify(request, response);
+    },
+    waiting: () => held?.length ?? 0,
   });
 }
 

@@ -10,6 +10,7 @@ import {
   sendRepresentation,
   tagOf,
 } from "../http/representation.ts";
+import { GEOJSON_MEDIA_TYPE } from "./geojson.ts";
 
 /**
  * Cache policy of the dataset's responses: the data changes at most a few
@@ -22,6 +23,47 @@ export const DATA_CACHE_CONTROL = "private, max-age=300, stale-while-revalidate=
 
 /** Every /v1 response varies on the key as well as on the encoding. */
 export const API_VARY = "Accept-Encoding, X-API-Key";
+
+/** Headers a browser script may read from an API response. */
+export const EXPOSED_HEADERS = [
+  "ETag",
+  "Retry-After",
+  "X-Request-Id",
+  "RateLimit",
+  "RateLimit-Policy",
+  "X-RateLimit-Limit",
+  "X-RateLimit-Remaining",
+  "X-RateLimit-Reset",
+  "X-RateLimit-Used",
+  "Deprecation",
+  "Sunset",
+];
+
+/**
+ * GeoJSON when `format=geojson`, or when no `format` is given and Accept
+ * prefers application/geo+json to JSON by its q-value. A tie goes to JSON,
+ * the API's default: `application/json, application/geo+json` (what an
+ * OpenAPI console sends for an operation that answers both), a wildcard
+ * (`*\/*`, `application/*`) as high as GeoJSON, and no Accept all mean JSON.
+ */
+export function wantsGeoJson(format: string | undefined, accept: string | undefined): boolean {
+  if (format !== undefined) return format === "geojson";
+  if (accept === undefined) return false;
+  let geo = 0;
+  let json = 0;
+  for (const part of accept.split(",")) {
+    const [type = "", ...params] = part.trim().toLowerCase().split(";");
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    const q = qParam === undefined ? 1 : Number(qParam.slice(2));
+    if (!Number.isFinite(q)) continue;
+    const media = type.trim();
+    if (media === GEOJSON_MEDIA_TYPE) geo = Math.max(geo, q);
+    else if (media === "application/json" || media === "application/*" || media === "*/*") {
+      json = Math.max(json, q);
+    }
+  }
+  return geo > json;
+}
 
 const JSON_TYPE = "application/json; charset=utf-8";
 

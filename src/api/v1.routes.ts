@@ -36,7 +36,14 @@ import type { ApiViews, RecordOptions } from "./api.views.ts";
 import { pageOfChanges } from "./changes.ts";
 import { type Deprecation, deprecationHook } from "./deprecation.ts";
 import { GEOJSON_MEDIA_TYPE } from "./geojson.ts";
-import { API_VARY, DATA_CACHE_CONTROL, sendApiRepresentation, sendJson } from "./representation.ts";
+import {
+  API_VARY,
+  DATA_CACHE_CONTROL,
+  EXPOSED_HEADERS,
+  sendApiRepresentation,
+  sendJson,
+  wantsGeoJson,
+} from "./representation.ts";
 
 export type V1Options = {
   /** The bodies for the law in force now (rebuilt when a change takes effect). */
@@ -50,21 +57,6 @@ export type V1Options = {
   /** Identifying the caller (API key), then rate limiting: runs first on every /v1 request (after CORS preflights). */
   guard: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 };
-
-/** Headers a browser script may read from an API response. */
-export const EXPOSED_HEADERS = [
-  "ETag",
-  "Retry-After",
-  "X-Request-Id",
-  "RateLimit",
-  "RateLimit-Policy",
-  "X-RateLimit-Limit",
-  "X-RateLimit-Remaining",
-  "X-RateLimit-Reset",
-  "X-RateLimit-Used",
-  "Deprecation",
-  "Sunset",
-];
 
 const ALLOWED_METHODS = "GET, HEAD, OPTIONS";
 const OTHER_METHODS = ["POST", "PUT", "PATCH", "DELETE"] as const;
@@ -187,32 +179,6 @@ function recordOptions(
     }
   }
   return { asOf, fields };
-}
-
-/**
- * GeoJSON when `format=geojson`, or when no `format` is given and Accept
- * prefers application/geo+json to JSON by its q-value. A tie goes to JSON,
- * the API's default: `application/json, application/geo+json` (what an
- * OpenAPI console sends for an operation that answers both), a wildcard
- * (`*\/*`, `application/*`) as high as GeoJSON, and no Accept all mean JSON.
- */
-export function wantsGeoJson(format: string | undefined, accept: string | undefined): boolean {
-  if (format !== undefined) return format === "geojson";
-  if (accept === undefined) return false;
-  let geo = 0;
-  let json = 0;
-  for (const part of accept.split(",")) {
-    const [type = "", ...params] = part.trim().toLowerCase().split(";");
-    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    const q = qParam === undefined ? 1 : Number(qParam.slice(2));
-    if (!Number.isFinite(q)) continue;
-    const media = type.trim();
-    if (media === GEOJSON_MEDIA_TYPE) geo = Math.max(geo, q);
-    else if (media === "application/json" || media === "application/*" || media === "*/*") {
-      json = Math.max(json, q);
-    }
-  }
-  return geo > json;
 }
 
 function refuseKeyInQuery(request: FastifyRequest, reply: FastifyReply, done: () => void) {

@@ -688,6 +688,9 @@ export const LegalEvent = Type.Object(
  * the same shape, where the summary and the legal flags may be null (the
  * history cannot tell) and facts not yet in force are null.
  */
+/** The top-level fields of a record, in its order (what the API's `fields=` may name). */
+export const RECORD_FIELDS: readonly string[] = Object.keys(Jurisdiction.properties);
+
 export const JurisdictionOnDay = Type.Object(
   {
     ...Jurisdiction.properties,

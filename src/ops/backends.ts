@@ -1,9 +1,9 @@
 /**
  * The shared backends of a scaled-out deployment, built from the Config for
- * `server.ts`: with REDIS_URL, the Redis limiter behind its per-instance
+ * `start.ts`: with REDIS_URL, the Redis limiter behind its per-instance
  * fallback, revocations over pub/sub and a Redis readiness probe; without
  * it, nothing (the app's in-process defaults). Connection failures are
- * counted as store errors; state changes are logged once each. server.ts
+ * counted as store errors; state changes are logged once each. start.ts
  * imports this module only when REDIS_URL is set, so a single instance never
  * loads ioredis.
  */

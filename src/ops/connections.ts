@@ -6,6 +6,10 @@
  * once, before any byte is read. The per-client cap counts the TCP peer:
  * behind a proxy that is the proxy, so it is off there (0) and the proxy
  * caps its clients.
+ *
+ * A server is capped once: the server that listens before the app exists
+ * (src/start.ts) is capped then, and the app, given that server, finds it
+ * capped already.
  */
 import type { Server } from "node:http";
 import type { Socket } from "node:net";
@@ -13,7 +17,11 @@ import { clientCounterKey } from "../rate-limit/rate-limit.policy.ts";
 
 export type ConnectionCaps = { maxTotal: number; maxPerClient: number };
 
+const capped = new WeakMap<Server, { open: () => number }>();
+
 export function limitConnections(server: Server, caps: ConnectionCaps): { open: () => number } {
+  const known = capped.get(server);
+  if (known !== undefined) return known;
   server.maxConnections = caps.maxTotal;
   const perClient = new Map<string, number>();
   let open = 0;
@@ -31,5 +39,7 @@ export function limitConnections(server: Server, caps: ConnectionCaps): { open: 
     });
     if (count > caps.maxPerClient) socket.destroy();
   });
-  return { open: () => open };
+  const counted = { open: () => open };
+  capped.set(server, counted);
+  return counted;
 }

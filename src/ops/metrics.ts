@@ -21,7 +21,7 @@
  *   scraped.
  * - the process metrics prom-client collects (CPU, memory, event loop lag).
  *
- * Exposure: only on METRICS_PORT, a listener of its own (server.ts); unset,
+ * Exposure: only on METRICS_PORT, a listener of its own (start.ts); unset,
  * metrics are not served at all. The main port never answers /metrics:
  * who is calling it cannot be told reliably there (a same-host TCP proxy
  * that adds no `X-Forwarded-For` makes every visitor look like loopback).
@@ -142,53 +142,9 @@ export function createMetrics(): Metrics {
   return metrics;
 }
 
-/** Counts each decision under the backend that made it. */
-export function instrumentLimiter(
-  limiter: RateLimiter,
-  metrics: Metrics,
-  backend: () => LimiterBackend,
-): RateLimiter {
-  // The gauge is written when the backend changes, not on every decision.
-  let shown: LimiterBackend | null = null;
-  const show = () => {
-    const current = backend();
-    if (current === shown) return;
-    shown = current;
-    for (const name of LIMITER_BACKENDS)
-      metrics.limiterBackend.set({ backend: name }, name === current ? 1 : 0);
-  };
-  show();
-  const count = (policy: string, decision: RateLimitDecision) => {
-    metrics.limiterDecisions.inc(policy, decision.allowed ? "admitted" : "refused", backend());
-    show();
-    return decision;
-  };
-  return {
-    peek: (counter, policy, nowMs) => limiter.peek(counter, policy, nowMs),
-    status: () => limiter.status(),
-    close: () => limiter.close(),
-    hit(counter, policy, nowMs) {
-      // Synchronous decisions stay synchronous (the fast lane answers them without a promise).
-      const decided = limiter.hit(counter, policy, nowMs);
-      return decided instanceof Promise
-        ? decided.then((decision) => count(policy.name, decision))
-        : count(policy.name, decided);
-    },
-  };
-}
+import { observeRequest } from "./metrics.record.ts";
 
-/** Counts one answered request and its time (the API's fast lane calls this too). */
-export function observeRequest(
-  metrics: Metrics,
-  method: string,
-  route: string,
-  status: number,
-  elapsedMs: number,
-): void {
-  const code = String(status);
-  metrics.requests.inc(method, route, code);
-  metrics.latency.series(method, route, code).observe(elapsedMs / 1000);
-}
+export { instrumentLimiter, observeRequest } from "./metrics.record.ts";
 
 export type MetricsPluginOptions = {
   metrics: Metrics;
@@ -196,7 +152,7 @@ export type MetricsPluginOptions = {
   isUnavailable: (error: unknown) => boolean;
 };
 
-/** Counts every request of the app (not encapsulated). /metrics itself is served by server.ts on METRICS_PORT. */
+/** Counts every request of the app (not encapsulated). /metrics itself is served by start.ts on METRICS_PORT. */
 export const metricsPlugin = fp(async function metricsPlugin(
   app: FastifyInstance,
   options: MetricsPluginOptions,

@@ -5,7 +5,6 @@
  * reports before any hook, and the health probes.
  */
 import { randomUUID } from "node:crypto";
-import proxyAddr from "@fastify/proxy-addr";
 import fastJson from "fast-json-stringify";
 import Fastify, {
   type FastifyError,
@@ -18,63 +17,28 @@ import Fastify, {
 import type { Config } from "../config.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { isDatabaseUnavailable } from "../db/database.ts";
-import {
-  AppError,
-  buildProblem,
-  clientErrorResponse,
-  frameworkError,
-  sendProblem,
-} from "../errors.ts";
+import { AppError, buildProblem, frameworkError, sendProblem } from "../errors.ts";
 import { isApiPath } from "../http/api-path.ts";
 import type { LazyValidators } from "../lib/lazy-validators.ts";
 import type { RateLimiter } from "../rate-limit/rate-limit.ts";
 import { renderErrorPage } from "../web/errors.page.ts";
-import { siteSecurityHeaders } from "../web/security-headers.ts";
 import { limitConnections } from "./connections.ts";
 import { healthRoutes, type Lifecycle, type ReadinessProbe } from "./health.routes.ts";
 import { redactUrl } from "./logger.ts";
 import { type Metrics, metricsPlugin } from "./metrics.ts";
+import {
+  clientErrorHandler,
+  connectionCaps,
+  type ResponseHeaders,
+  serverSettings,
+  type TrustFunction,
+} from "./server-settings.ts";
 
-/**
- * Headers every API response carries besides its own: the page-oriented
- * policies (CSP, framing, cross-origin isolation, referrer) mean nothing to a
- * JSON client and cost bytes on every response; `nosniff` keeps a browser
- * from rendering JSON as something else, and HSTS applies to the origin.
- */
-function apiSecurityHeaders(
-  site: Readonly<Record<string, string>>,
-): Readonly<Record<string, string>> {
-  const kept = ["x-content-type-options", "strict-transport-security"];
-  return Object.freeze(Object.fromEntries(Object.entries(site).filter(([n]) => kept.includes(n))));
-}
-
-/** The security headers of the website's responses, and the API's few (computed once). */
-export type ResponseHeaders = {
-  site: Readonly<Record<string, string>>;
-  api: Readonly<Record<string, string>>;
-};
-
-export function responseHeaders(secure: boolean): ResponseHeaders {
-  const site = siteSecurityHeaders(secure);
-  return { site, api: apiSecurityHeaders(site) };
-}
+export type { ResponseHeaders, TrustFunction } from "./server-settings.ts";
+export { responseHeaders } from "./server-settings.ts";
 
 function headersFor(headers: ResponseHeaders, url: string): Readonly<Record<string, string>> {
   return isApiPath(url) ? headers.api : headers.site;
-}
-
-export type TrustFunction = (address: string, hop: number) => boolean;
-
-/**
- * Which proxies' X-Forwarded-For entries to believe, as one function used
- * by Fastify (request.ip) and the API's fast lane alike; null: none. A
- * number is the count of proxies in front of us (the nearest `hops`).
- */
-function trustFunction(trust: Config["trustProxy"]): TrustFunction | null {
-  if (trust === false) return null;
-  if (trust === true) return () => true;
-  if (typeof trust === "number") return (_address, hop) => hop < trust;
-  return proxyAddr.compile(trust);
 }
 
 type FrameworkErrorHandler = (
@@ -94,6 +58,8 @@ export function createFastify(
     validators: LazyValidators;
     headers: ResponseHeaders;
     logger: FastifyServerOptions["logger"] | undefined;
+    /** Which proxies to believe (src/ops/server-settings.ts `loadTrustFunction`). */
+    trust: TrustFunction | null;
     /** Makes the HTTP server (Fastify's `serverFactory`; src/api/fast-lane.ts). */
     serverFactory: FastifyServerOptions["serverFactory"];
   },
@@ -105,29 +71,16 @@ export function createFastify(
   const { validators, headers } = options;
   // Set once the app exists; Fastify reports URL errors before any hook runs.
   let onFrameworkError: FrameworkErrorHandler = () => {};
-  const trust = trustFunction(config.trustProxy);
+  const { trust } = options;
+  const settings = serverSettings(config);
   const app = Fastify({
     serverFactory: options.serverFactory,
     schemaController: { compilersFactory: { buildValidator: validators.buildValidator } },
-    keepAliveTimeout: config.keepAliveTimeoutMs,
-    requestTimeout: config.requestTimeoutMs,
-    http: {
-      headersTimeout: config.headersTimeoutMs,
-      requestTimeout: config.requestTimeoutMs,
-      keepAliveTimeout: config.keepAliveTimeoutMs,
-      // How often Node checks the two timeouts above (its default, 30 s, would double them).
-      connectionsCheckingInterval: 1_000,
-    },
+    keepAliveTimeout: settings.keepAliveTimeout,
+    requestTimeout: settings.requestTimeout,
+    http: settings.http,
     frameworkErrors: (error, request, reply) => onFrameworkError(error, request, reply),
-    clientErrorHandler: (error, socket) => {
-      if ((error as NodeJS.ErrnoException).code === "ECONNRESET" || !socket.writable) {
-        socket.destroy();
-        return;
-      }
-      socket.end(
-        clientErrorResponse((error as NodeJS.ErrnoException).code, randomUUID(), headers.site),
-      );
-    },
+    clientErrorHandler: clientErrorHandler(headers, randomUUID),
     logger: options.logger ?? false,
     genReqId: () => randomUUID(),
     logController: new LogController({
@@ -190,10 +143,7 @@ export async function registerOps(
     if (lifecycle.draining) reply.header("connection", "close");
     done();
   });
-  limitConnections(app.server, {
-    maxTotal: config.maxConnections,
-    maxPerClient: config.trustProxy === false ? config.maxConnectionsPerClient : 0,
-  });
+  limitConnections(app.server, connectionCaps(config));
 }
 
 /** One access-log line per request (Fastify's own two are disabled in `createFastify`). */

@@ -57,6 +57,28 @@ describe("the server process", () => {
     assert.match(output(), /shut down cleanly/);
   });
 
+  test("opens its port before the app is ready: a plain read is answered, and a stop asked then is carried out", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "cls-server-early-"));
+    const { child, output } = spawnServer({
+      PORT: "0",
+      DATABASE_URL: `sqlite:${join(dir, "cls.db")}`,
+    });
+    await until("the port to open", () => /port open at http:\/\/[^:]+:\d+/.test(output()), 90_000);
+    const port = Number(/port open at http:\/\/[^:]+:(\d+)/.exec(output())?.[1]);
+    const response = await fetch(`http://127.0.0.1:${port}/v1/states/CA`);
+    assert.equal(response.status, 200);
+    assert.equal(((await response.json()) as { data: { code: string } }).data.code, "CA");
+    const exited = once(child, "exit");
+    child.kill("SIGTERM");
+    const [code] = await exited;
+    assert.equal(code, 0);
+    const log = output();
+    assert.match(log, /answering the API's plain reads while the app loads/);
+    assert.ok(log.indexOf("port open at") < log.indexOf("Server listening at"), log);
+    assert.ok(log.indexOf("serving the API at") < log.indexOf("shutting down"), log);
+    assert.match(log, /shut down cleanly/);
+  });
+
   test("on SIGTERM, pending API-key last-used times are written before exit", async () => {
     const path = join(mkdtempSync(join(tmpdir(), "cls-server-")), "cls.db");
     const setup = createDatabase(`sqlite:${path}`);

@@ -1,0 +1,57 @@
+/**
+ * Recording into the metrics (src/ops/metrics.ts) what a request and a
+ * limiter decision did. Apart from prom-client, which makes the metrics:
+ * the lane that answers before the app exists (src/api/api.early.ts)
+ * imports this without loading prom-client.
+ */
+import { LIMITER_BACKENDS, type LimiterBackend } from "../rate-limit/rate-limit.resilient.ts";
+import type { RateLimitDecision, RateLimiter } from "../rate-limit/rate-limit.ts";
+import type { Metrics } from "./metrics.ts";
+
+/** Counts each decision under the backend that made it. */
+export function instrumentLimiter(
+  limiter: RateLimiter,
+  metrics: Metrics,
+  backend: () => LimiterBackend,
+): RateLimiter {
+  // The gauge is written when the backend changes, not on every decision.
+  let shown: LimiterBackend | null = null;
+  const show = () => {
+    const current = backend();
+    if (current === shown) return;
+    shown = current;
+    for (const name of LIMITER_BACKENDS)
+      metrics.limiterBackend.set({ backend: name }, name === current ? 1 : 0);
+  };
+  show();
+  const count = (policy: string, decision: RateLimitDecision) => {
+    metrics.limiterDecisions.inc(policy, decision.allowed ? "admitted" : "refused", backend());
+    show();
+    return decision;
+  };
+  return {
+    peek: (counter, policy, nowMs) => limiter.peek(counter, policy, nowMs),
+    status: () => limiter.status(),
+    close: () => limiter.close(),
+    hit(counter, policy, nowMs) {
+      // Synchronous decisions stay synchronous (the fast lane answers them without a promise).
+      const decided = limiter.hit(counter, policy, nowMs);
+      return decided instanceof Promise
+        ? decided.then((decision) => count(policy.name, decision))
+        : count(policy.name, decided);
+    },
+  };
+}
+
+/** Counts one answered request and its time (the API's fast lane calls this too). */
+export function observeRequest(
+  metrics: Metrics,
+  method: string,
+  route: string,
+  status: number,
+  elapsedMs: number,
+): void {
+  const code = String(status);
+  metrics.requests.inc(method, route, code);
+  metrics.latency.series(method, route, code).observe(elapsedMs / 1000);
+}
