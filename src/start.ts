@@ -253,7 +253,6 @@ async function main(): Promise<void> {
   logStream.flushSync();
   await quietMoment(server, 10, 100);
 
-
   const {
     buildApp,
     createDatabase,

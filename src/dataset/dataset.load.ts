@@ -3,6 +3,7 @@
  * it against the schema and the invariants (failing fast with the file and
  * field), and shapes the records the API serves.
  */
+import { createHash, type Hash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Compile } from "typebox/compile";
@@ -59,9 +60,16 @@ export type CheckedDataset = {
 
 const checkManifest = once(() => Compile(DatasetManifestSchema));
 
-function readJson(dir: string, file: string, errors: DatasetIssue[]): ParsedFile<unknown> {
+function readJson(
+  dir: string,
+  file: string,
+  errors: DatasetIssue[],
+  files: Hash,
+): ParsedFile<unknown> {
   try {
-    return { file, value: JSON.parse(readFileSync(join(dir, file), "utf8")) };
+    const text = readFileSync(join(dir, file), "utf8");
+    files.update(`${file}\0${text.length}\0`).update(text);
+    return { file, value: JSON.parse(text) };
   } catch (cause) {
     const message =
       cause instanceof SyntaxError
@@ -73,17 +81,21 @@ function readJson(dir: string, file: string, errors: DatasetIssue[]): ParsedFile
 }
 
 /**
- * Reads the files of a data folder without judging their contents; `digest`
- * is the SHA-256 of its source (src/dataset/dataset.source.ts): what a
- * stamp vouches for (src/dataset/dataset.stamp.ts) and what names a
- * release's bytes.
+ * Reads the files of a data folder without judging their contents.
+ * `digest` is the SHA-256 of its source (src/dataset/dataset.source.ts),
+ * what names a release's bytes; it is computed when first asked for (it
+ * serializes every record). `files` is the SHA-256 of the files exactly as
+ * read, names and bytes, made while reading: what a stamp vouches for
+ * (src/dataset/dataset.stamp.ts).
  */
 export function readDataset(dir: string): {
   raw: RawDataset;
   errors: DatasetIssue[];
-  digest: string;
+  readonly digest: string;
+  files: string;
 } {
   const errors: DatasetIssue[] = [];
+  const files = createHash("sha256");
   let names: string[] = [];
   try {
     names = readdirSync(join(dir, "jurisdictions"))
@@ -96,15 +108,25 @@ export function readDataset(dir: string): {
       message: `cannot read: ${(cause as Error).message}`,
     });
   }
+  const hasCorrections = existsSync(join(dir, "corrections.json"));
   const raw: RawDataset = {
-    manifest: readJson(dir, "dataset.json", errors),
-    jurisdictions: names.map((name) => readJson(dir, `jurisdictions/${name}`, errors)),
-    federal: readJson(dir, "federal.json", errors),
-    corrections: existsSync(join(dir, "corrections.json"))
-      ? readJson(dir, "corrections.json", errors)
+    manifest: readJson(dir, "dataset.json", errors, files),
+    jurisdictions: names.map((name) => readJson(dir, `jurisdictions/${name}`, errors, files)),
+    federal: readJson(dir, "federal.json", errors, files),
+    corrections: hasCorrections
+      ? readJson(dir, "corrections.json", errors, files)
       : { file: "corrections.json", value: { corrections: [] } },
   };
-  return { raw, errors, digest: sourceDigest(sourceOf(raw)) };
+  let digest: string | undefined;
+  return {
+    raw,
+    errors,
+    get digest() {
+      digest ??= sourceDigest(sourceOf(raw));
+      return digest;
+    },
+    files: files.update(hasCorrections ? "" : "no corrections.json").digest("hex"),
+  };
 }
 
 /** Validates raw files; returns the typed files or throws a DatasetError naming every problem. */

@@ -59,6 +59,11 @@ export const STAMP_DIR = join(PROJECT_ROOT, "dist", "dataset-stamps");
 export type DatasetStamp = Readonly<{
   /** SHA-256 of the data's source (`readDataset`'s digest, src/dataset/dataset.source.ts). */
   data: string;
+  /**
+   * SHA-256 of the data files exactly as read (`readDataset`'s `files`):
+   * what a start compares, cheaply, and what names the stamp's file.
+   */
+  files: string;
   /** SHA-256 of the checking code (`checksIdentity`). */
   checks: string;
   /** The UTC day the checks ran on. */
@@ -147,6 +152,7 @@ export function writeDatasetStamp(
   const { dataset, model, served } = checkRelease(read, today);
   const stamp: DatasetStamp = {
     data: read.digest,
+    files: read.files,
     checks: checksIdentity(),
     checkedOn: today,
     by,
@@ -157,12 +163,12 @@ export function writeDatasetStamp(
   };
   const stampDir = options.stampDir ?? STAMP_DIR;
   mkdirSync(stampDir, { recursive: true });
-  const file = join(stampDir, `${read.digest}.json`);
+  const file = join(stampDir, `${read.files}.json`);
   writeFileSync(file, `${JSON.stringify(stamp, null, 1)}\n`);
   return { stamp, file };
 }
 
-/** The stamp that vouches for data with this digest today, or why there is none. */
+/** The stamp that vouches for data files with this digest (`files`) today, or why there is none. */
 export function findStamp(
   stampDir: string,
   digest: string,
@@ -180,8 +186,11 @@ export function findStamp(
   } catch (error) {
     return { stamp: null, reason: `its stamp cannot be read (${(error as Error).message})` };
   }
-  if (stamp.data !== digest)
-    return { stamp: null, reason: `its stamp names other data (sha256 ${short(stamp.data)})` };
+  if (stamp.files !== digest)
+    return {
+      stamp: null,
+      reason: `its stamp names other data files (sha256 ${short(String(stamp.files))})`,
+    };
   if (typeof stamp.changeDays !== "object" || stamp.changeDays === null)
     return { stamp: null, reason: "its stamp has no change days" };
   const checks = checksIdentity();
@@ -219,7 +228,7 @@ function newestOther(stampDir: string): string {
   }
   return newest === undefined
     ? ""
-    : ` (the newest stamp, by ${newest.by} at ${newest.writtenAt}, is for sha256 ${short(newest.data)}, version ${newest.version})`;
+    : ` (the newest stamp, by ${newest.by} at ${newest.writtenAt}, is for sha256 ${short(String(newest.files))}, version ${newest.version})`;
 }
 
 /** The files as typed records, without checking them: only for data a stamp vouches for. */
@@ -257,8 +266,13 @@ export function loadStampedDataset(
   const found =
     read.errors.length > 0
       ? { stamp: null, reason: "some data files could not be read" }
-      : findStamp(stampDir, read.digest, today);
-  const version = versionOf(dir, read);
+      : findStamp(stampDir, read.files, today);
+  // The stamp vouches that these files' source digest is the one it names,
+  // so a stamped start does not serialize every record to compute it.
+  const version = versionOf(dir, {
+    raw: read.raw,
+    digest: found.stamp !== null ? found.stamp.data : read.digest,
+  });
   if (found.stamp !== null) {
     const files = vouchedFiles(read.raw);
     const dataset = buildDataset({

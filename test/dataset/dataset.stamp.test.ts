@@ -66,6 +66,7 @@ describe("a stamp vouches for the bytes it was made for", () => {
     const good = copyData();
     const { stamp } = writeDatasetStamp(good, "test", { stampDir: stamps });
     assert.equal(stamp.data, readDataset(good).digest);
+    assert.equal(stamp.files, readDataset(good).files);
     assert.equal(stamp.checks, checksIdentity());
     assert.ok(stamp.days > realDataset().jurisdictions.length, "every turning day was checked");
     const loaded = loadStampedDataset(good, today, stamps);
@@ -76,11 +77,30 @@ describe("a stamp vouches for the bytes it was made for", () => {
     // The proof that nothing is checked: data no check would pass, under a
     // stamp that says it was checked, loads.
     const bad = copyData(reviewedInTheFuture);
-    const digest = readDataset(bad).digest;
-    writeFileSync(join(stamps, `${digest}.json`), JSON.stringify({ ...stamp, data: digest }));
+    const read = readDataset(bad);
+    writeFileSync(
+      join(stamps, `${read.files}.json`),
+      JSON.stringify({ ...stamp, data: read.digest, files: read.files }),
+    );
     const trusted = loadStampedDataset(bad, today, stamps);
-    assert.equal(trusted.stamp?.data, digest);
+    assert.equal(trusted.stamp?.data, read.digest);
     assert.equal(trusted.dataset.byCode.get("CO")?.last_reviewed, "2999-01-01");
+  });
+
+  test("vouches for the files byte for byte: the same records written otherwise are checked again", () => {
+    const stamps = stampDir();
+    const dir = copyData();
+    writeDatasetStamp(dir, "test", { stampDir: stamps });
+    assert.notEqual(loadStampedDataset(dir, today, stamps).stamp, null);
+    const before = readDataset(dir);
+    const file = join(dir, "jurisdictions", "CO.json");
+    writeFileSync(file, `${JSON.stringify(JSON.parse(readFileSync(file, "utf8")), null, 4)}\n`);
+    const after = readDataset(dir);
+    assert.equal(after.digest, before.digest, "the same source");
+    assert.notEqual(after.files, before.files, "other bytes");
+    const loaded = loadStampedDataset(dir, today, stamps);
+    assert.equal(loaded.stamp, null);
+    assert.match(loaded.reason ?? "", /no stamp vouches for these data files/);
   });
 
   test("an edited release is checked in full, and the reason names the data", () => {
