@@ -40,6 +40,7 @@ import {
   loadTrustFunction,
   responseHeaders,
   serverSettings,
+  startingUpResponse,
 } from "./ops/server-settings.ts";
 import { createMemoryLimiter } from "./rate-limit/rate-limit.memory.ts";
 
@@ -231,6 +232,7 @@ async function main(): Promise<void> {
       host: config.host,
       prepare: (server) => limitConnections(server, connectionCaps(config)),
       clientError: clientErrorHandler(headers, randomUUID),
+      refuse: startingUpResponse(headers, randomUUID),
     });
   } catch (error) {
     process.stderr.write(

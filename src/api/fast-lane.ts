@@ -135,6 +135,10 @@ export type EarlyListen = {
    * then adds its own).
    */
   clientError?: (error: Error, socket: Socket) => void;
+  /** At most this many requests wait for Fastify; 10,000 by default. */
+  maxWaiting?: number;
+  /** Answers a request that finds `maxWaiting` requests waiting already. */
+  refuse?: Handler;
 };
 
 export type LaneServer = Readonly<{
@@ -182,12 +186,12 @@ function applySettings(server: Server, settings: ServerSettings): void {
  * handler while none is (the app without its lane).
  *
  * Or made and listening before Fastify exists (`listenEarly`): then the
- * requests no lane answers wait in a queue until `release`. The queue holds
- * at most what the open connections have sent and not had answered: Node
- * reads no further request from a connection whose answers are pending
- * beyond its high-water mark, and the connections are capped
- * (src/ops/connections.ts). A request waits there at most until the app is
- * ready (a second or so; docs/PERFORMANCE.md "Start-up").
+ * requests no lane answers wait in a queue until `release`, at most
+ * `maxWaiting` of them (10,000: a few MB of request objects); one more is
+ * answered by `refuse` (503 with `Retry-After`) rather than kept, so
+ * clients pipelining requests while the app starts cannot grow the queue
+ * without bound. A request waits there at most until the app is ready
+ * (under a second; docs/PERFORMANCE.md "Start-up").
  */
 export function createLaneServer(): LaneServer {
   let fastify: Handler | undefined;
@@ -197,9 +201,16 @@ export function createLaneServer(): LaneServer {
   let earlyTaken = false;
   // Non-null while requests wait for Fastify (from `listenEarly` to `release`).
   let held: [IncomingMessage, ServerResponse][] | null = null;
+  let maxWaiting = 10_000;
+  let refuse: Handler = (_request, response) => {
+    response.shouldKeepAlive = false;
+    response.writeHead(503, { "retry-after": "1" }).end();
+  };
   const toFastify: Handler = (request, response) => {
-    if (held !== null) held.push([request, response]);
-    else if (fastify !== undefined) fastify(request, response);
+    if (held !== null) {
+      if (held.length < maxWaiting) held.push([request, response]);
+      else refuse(request, response);
+    } else if (fastify !== undefined) fastify(request, response);
     else throw new Error("a request reached a server with no app");
   };
   const listener: Handler = (request, response) => (front ?? toFastify)(request, response);
@@ -232,6 +243,8 @@ export function createLaneServer(): LaneServer {
       if (options.clientError !== undefined) server.on("clientError", options.clientError);
       early = { server, clientError: options.clientError };
       held = [];
+      maxWaiting = options.maxWaiting ?? maxWaiting;
+      refuse = options.refuse ?? refuse;
       await new Promise<void>((resolve, reject) => {
         server.once("error", reject);
         server.listen({ port: options.port, host: options.host }, () => {

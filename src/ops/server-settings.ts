@@ -7,9 +7,11 @@
  * "Start-up"): one place, so both hold the same. No framework here: the
  * early start loads this without Fastify.
  */
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { Config } from "../config.ts";
-import { clientErrorResponse } from "../errors.ts";
+import { buildProblem, clientErrorResponse } from "../errors.ts";
+import { isApiPath } from "../http/api-path.ts";
 import { siteSecurityHeaders } from "../web/security-headers.ts";
 import type { ConnectionCaps } from "./connections.ts";
 
@@ -107,5 +109,36 @@ export function clientErrorHandler(
     socket.end(
       clientErrorResponse((error as NodeJS.ErrnoException).code, requestId(), headers.site),
     );
+  };
+}
+
+/**
+ * The answer to a request that finds the waiting line full while the app
+ * starts (src/api/fast-lane.ts, `listenEarly`): 503 problem+json with
+ * `Retry-After: 1`, the connection closed.
+ */
+export function startingUpResponse(
+  headers: ResponseHeaders,
+  requestId: () => string,
+): (request: IncomingMessage, response: ServerResponse) => void {
+  return (request, response) => {
+    const id = requestId();
+    const body = JSON.stringify(
+      buildProblem(
+        "service_unavailable",
+        "The service is starting and has as many requests waiting as it keeps; try again in a second.",
+        id,
+      ),
+    );
+    response.shouldKeepAlive = false;
+    response
+      .writeHead(503, {
+        ...(isApiPath(request.url ?? "") ? headers.api : headers.site),
+        "content-type": "application/problem+json; charset=utf-8",
+        "cache-control": "no-store",
+        "retry-after": "1",
+        "x-request-id": id,
+      })
+      .end(body);
   };
 }

@@ -22,6 +22,7 @@ import {
   clientErrorHandler,
   responseHeaders,
   serverSettings,
+  startingUpResponse,
 } from "../../src/ops/server-settings.ts";
 import { createMemoryLimiter } from "../../src/rate-limit/rate-limit.memory.ts";
 import type { RateLimiter } from "../../src/rate-limit/rate-limit.ts";
@@ -276,6 +277,33 @@ describe("the API before the app", () => {
       assert.match(text, /application\/problem\+json/);
       assert.match(text, /"code":"bad_request"/);
     }
+  });
+
+  test("a full waiting line: one more request is answered 503 with Retry-After, not kept", async () => {
+    const config = testConfig();
+    const headers = responseHeaders(false);
+    const laneServer = createLaneServer();
+    const server = await laneServer.listenEarly({
+      settings: serverSettings(config),
+      port: 0,
+      host: "127.0.0.1",
+      maxWaiting: 3,
+      refuse: startingUpResponse(headers, () => "00000000-0000-0000-0000-000000000000"),
+    });
+    const port = portOf(server);
+    const waiting = [1, 2, 3].map(() => send(port, "/v1/states/CA"));
+    await until(() => laneServer.waiting() === 3, "three requests to wait");
+    const refused = await send(port, "/v1/states/CA");
+    assert.equal(refused.status, 503);
+    assert.equal(refused.headers["retry-after"], "1");
+    assert.equal(refused.headers.connection, "close");
+    assert.match(refused.headers["content-type"] ?? "", /^application\/problem\+json/);
+    assert.equal(JSON.parse(refused.body.toString()).code, "service_unavailable");
+    assert.equal(laneServer.waiting(), 3, "the refused one was not kept");
+    const early = { laneServer, server, port, limiter: createMemoryLimiter({ maxCounters: 10 }) };
+    const app = await takeOver({ ...early, lines: [], useMetrics: () => ({ untimed: 0 }) });
+    closers.push(() => app.close());
+    for (const answer of await Promise.all(waiting)) assert.equal(answer.status, 200);
   });
 
   test("a port that is taken is refused before anything else", async () => {
