@@ -164,7 +164,8 @@ async function main(): Promise<void> {
   lap("dataset");
 
   // Listen now. What answers before the app exists is the API's own lane,
-  // over the same law, limiter, metrics and log stream the app is given.
+  // over the same law, limiter and log stream the app is given; what it
+  // answers is counted into the metrics once they exist.
   const clock = systemClock;
   const lifecycle: Lifecycle = { draining: false };
   const logStream = createLogStream();
