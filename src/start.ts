@@ -256,15 +256,9 @@ async function main(): Promise<void> {
   logStream.flushSync();
   await quietMoment(server, 10, 100);
 
-  const {
-    buildApp,
-    createDatabase,
-    createMetrics,
-    describeDatabaseUrl,
-    migrateToLatest,
-    renderMetrics,
-  } = await loadApp();
-  const metrics = createMetrics();
+  const modules = await loadApp();
+  const { buildApp, createDatabase, describeDatabaseUrl, migrateToLatest, renderMetrics } = modules;
+  const metrics = modules.createMetrics();
   const kept = early?.useMetrics(metrics);
   if (kept !== undefined && kept.untimed > 0)
     startLog.warn({ untimed: kept.untimed }, "answers before the metrics existed, not timed");

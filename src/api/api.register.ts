@@ -4,7 +4,6 @@
  * usage), and the /v1 routes over the views of the law in force, with the
  * fast lane in front of Fastify.
  */
-import type { IncomingMessage } from "node:http";
 import swagger from "@fastify/swagger";
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from "fastify";
 import { type Caller, createApiKeyAuth } from "../api-keys/api-key.auth.ts";

@@ -4,9 +4,30 @@
  * the lane that answers before the app exists (src/api/api.early.ts)
  * imports this without loading prom-client.
  */
+
+import type { Counter, Gauge, Registry } from "prom-client";
 import { LIMITER_BACKENDS, type LimiterBackend } from "../rate-limit/rate-limit.resilient.ts";
 import type { RateLimitDecision, RateLimiter } from "../rate-limit/rate-limit.ts";
-import type { Metrics } from "./metrics.ts";
+import type { SeriesCounter, SeriesHistogram } from "./series-metrics.ts";
+
+/** The app's metrics (made by `createMetrics`, src/ops/metrics.ts). */
+export type Metrics = {
+  registry: Registry;
+  /** method, route, status */
+  requests: SeriesCounter;
+  /** method, route, status */
+  latency: SeriesHistogram;
+  /** policy, decision, backend */
+  limiterDecisions: SeriesCounter;
+  limiterBackend: Gauge<"backend">;
+  /** result */
+  keyCache: SeriesCounter;
+  storeErrors: Counter<"store">;
+  /** outcome */
+  webhookDeliveries: Counter<"outcome">;
+  /** Where the queue gauges read from when scraped; set by the app that owns the queue. */
+  webhookQueue: { read: (() => Promise<{ depth: number; oldestAgeSeconds: number }>) | null };
+};
 
 /** Counts each decision under the backend that made it. */
 export function instrumentLimiter(

@@ -29,32 +29,8 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { Counter, collectDefaultMetrics, Gauge, Registry } from "prom-client";
-import { LIMITER_BACKENDS, type LimiterBackend } from "../rate-limit/rate-limit.resilient.ts";
-import type { RateLimitDecision, RateLimiter } from "../rate-limit/rate-limit.ts";
-import {
-  type SeriesCounter,
-  type SeriesHistogram,
-  seriesCounter,
-  seriesHistogram,
-} from "./series-metrics.ts";
-
-export type Metrics = {
-  registry: Registry;
-  /** method, route, status */
-  requests: SeriesCounter;
-  /** method, route, status */
-  latency: SeriesHistogram;
-  /** policy, decision, backend */
-  limiterDecisions: SeriesCounter;
-  limiterBackend: Gauge<"backend">;
-  /** result */
-  keyCache: SeriesCounter;
-  storeErrors: Counter<"store">;
-  /** outcome */
-  webhookDeliveries: Counter<"outcome">;
-  /** Where the queue gauges read from when scraped; set by the app that owns the queue. */
-  webhookQueue: { read: (() => Promise<{ depth: number; oldestAgeSeconds: number }>) | null };
-};
+import { type Metrics, observeRequest } from "./metrics.record.ts";
+import { seriesCounter, seriesHistogram } from "./series-metrics.ts";
 
 export function createMetrics(): Metrics {
   const registry = new Registry();
@@ -142,9 +118,7 @@ export function createMetrics(): Metrics {
   return metrics;
 }
 
-import { observeRequest } from "./metrics.record.ts";
-
-export { instrumentLimiter, observeRequest } from "./metrics.record.ts";
+export { instrumentLimiter, type Metrics, observeRequest } from "./metrics.record.ts";
 
 export type MetricsPluginOptions = {
   metrics: Metrics;
