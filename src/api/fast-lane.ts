@@ -138,7 +138,7 @@ export type EarlyListen = {
   /** At most this many requests wait for Fastify; 10,000 by default. */
   maxWaiting?: number;
   /** Answers a request that finds `maxWaiting` requests waiting already. */
-  refuse?: Handler;
+  refuse: Handler;
 };
 
 export type LaneServer = Readonly<{
@@ -200,16 +200,15 @@ export function createLaneServer(): LaneServer {
   let early: { server: Server; clientError?: EarlyListen["clientError"] } | undefined;
   let earlyTaken = false;
   // Non-null while requests wait for Fastify (from `listenEarly` to `release`).
-  let held: [IncomingMessage, ServerResponse][] | null = null;
-  let maxWaiting = 10_000;
-  let refuse: Handler = (_request, response) => {
-    response.shouldKeepAlive = false;
-    response.writeHead(503, { "retry-after": "1" }).end();
-  };
+  let line: {
+    held: [IncomingMessage, ServerResponse][];
+    max: number;
+    refuse: Handler;
+  } | null = null;
   const toFastify: Handler = (request, response) => {
-    if (held !== null) {
-      if (held.length < maxWaiting) held.push([request, response]);
-      else refuse(request, response);
+    if (line !== null) {
+      if (line.held.length < line.max) line.held.push([request, response]);
+      else line.refuse(request, response);
     } else if (fastify !== undefined) fastify(request, response);
     else throw new Error("a request reached a server with no app");
   };
@@ -242,9 +241,7 @@ export function createLaneServer(): LaneServer {
       options.prepare?.(server);
       if (options.clientError !== undefined) server.on("clientError", options.clientError);
       early = { server, clientError: options.clientError };
-      held = [];
-      maxWaiting = options.maxWaiting ?? maxWaiting;
-      refuse = options.refuse ?? refuse;
+      line = { held: [], max: options.maxWaiting ?? 10_000, refuse: options.refuse };
       await new Promise<void>((resolve, reject) => {
         server.once("error", reject);
         server.listen({ port: options.port, host: options.host }, () => {
@@ -262,11 +259,11 @@ export function createLaneServer(): LaneServer {
     },
     release: () => {
       if (fastify === undefined) throw new Error("released before the app made its server");
-      const waiting = held ?? [];
-      held = null;
+      const waiting = line?.held ?? [];
+      line = null;
       for (const [request, response] of waiting) fastify(request, response);
     },
-    waiting: () => held?.length ?? 0,
+    waiting: () => line?.held.length ?? 0,
   });
 }
 

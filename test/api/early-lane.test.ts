@@ -8,7 +8,7 @@
  */
 import assert from "node:assert/strict";
 import { once } from "node:events";
-import { request as httpRequest, type Server } from "node:http";
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { connect } from "node:net";
 import { after, describe, test } from "node:test";
@@ -27,51 +27,14 @@ import {
 import { createMemoryLimiter } from "../../src/rate-limit/rate-limit.memory.ts";
 import type { RateLimiter } from "../../src/rate-limit/rate-limit.ts";
 import { buildTestApp, realDataset, testConfig } from "../helpers.ts";
+import { comparable, send } from "../support/lane-http.ts";
+import { until } from "../support/wait.ts";
 
-type Answer = { status: number; headers: Record<string, string>; body: Buffer };
-
-function send(
-  port: number,
-  path: string,
-  headers: Record<string, string> = {},
-  method = "GET",
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const outgoing = httpRequest(
-      { host: "127.0.0.1", port, method, path, headers, agent: false },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers as Record<string, string>,
-            body: Buffer.concat(chunks),
-          }),
-        );
-      },
-    );
-    outgoing.on("error", reject);
-    outgoing.end();
-  });
-}
-
-/** Everything but the date and the request id (a fresh UUID in both). */
-function comparable(answer: Answer) {
-  const { date: _date, "x-request-id": id, ...headers } = answer.headers;
-  assert.match(id ?? "", /^[0-9a-f-]{36}$/);
-  return { status: answer.status, headers, body: answer.body.toString("base64") };
-}
+/** A request with the lane suites' sender (method GET unless given). */
+const ask = (port: number, path: string, headers: Record<string, string> = {}, method = "GET") =>
+  send(port, { method, path, headers });
 
 const portOf = (server: Server) => (server.address() as AddressInfo).port;
-
-async function until(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 2));
-  }
-}
 
 const NOW = Date.parse("2026-06-01T12:00:00Z");
 
@@ -111,6 +74,7 @@ async function listenEarly(env: Record<string, string> = {}): Promise<Early> {
     port: 0,
     host: "127.0.0.1",
     clientError: clientErrorHandler(headers, () => "00000000-0000-0000-0000-000000000000"),
+    refuse: startingUpResponse(headers, () => "00000000-0000-0000-0000-000000000000"),
   });
   return { laneServer, server, port: portOf(server), limiter, lines, useMetrics: early.useMetrics };
 }
@@ -154,8 +118,8 @@ describe("the API before the app", () => {
       ["/v1/federal", { "accept-encoding": "gzip, br" }],
     ];
     for (const [path, headers] of asks) {
-      const before = await send(early.port, path, headers);
-      const fromApp = await send(appPort, path, headers);
+      const before = await ask(early.port, path, headers);
+      const fromApp = await ask(appPort, path, headers);
       assert.equal(before.status, 200, path);
       assert.deepEqual(
         comparable(before),
@@ -163,8 +127,8 @@ describe("the API before the app", () => {
         `${path} ${JSON.stringify(headers)}`,
       );
     }
-    const etag = (await send(early.port, "/v1/states/CA")).headers.etag ?? "";
-    const revalidated = await send(early.port, "/v1/states/CA", { "if-none-match": etag });
+    const etag = (await ask(early.port, "/v1/states/CA")).headers.etag ?? "";
+    const revalidated = await ask(early.port, "/v1/states/CA", { "if-none-match": etag });
     assert.equal(revalidated.status, 304);
     assert.equal(early.laneServer.waiting(), 0, "nothing waited");
     assert.deepEqual(early.lines.slice(0, 2), ["/v1/states/CA 200", "/v1/states/CA 200"]);
@@ -173,15 +137,15 @@ describe("the API before the app", () => {
   test("holds every other request until the app is ready, then the app answers them in order", async () => {
     const early = await listenEarly();
     const waiting = [
-      send(early.port, "/v1/states/CA", { "x-api-key": "cls_not_a_real_key" }),
-      send(early.port, "/v1/states?fields=code"),
-      send(early.port, "/healthz"),
-      send(early.port, "/v1/states/CA", {}, "HEAD"),
-      send(early.port, "/no-such-page"),
+      ask(early.port, "/v1/states/CA", { "x-api-key": "cls_not_a_real_key" }),
+      ask(early.port, "/v1/states?fields=code"),
+      ask(early.port, "/healthz"),
+      ask(early.port, "/v1/states/CA", {}, "HEAD"),
+      ask(early.port, "/no-such-page"),
     ];
     let answered = 0;
     for (const answer of waiting) void answer.then(() => answered++);
-    await until(() => early.laneServer.waiting() === waiting.length, "the requests to wait");
+    await until("the requests to wait", () => early.laneServer.waiting() === waiting.length);
     assert.equal(answered, 0, "none is answered before the app");
 
     const app = await takeOver(early);
@@ -199,17 +163,17 @@ describe("the API before the app", () => {
     assert.equal(missing?.status, 404);
     assert.equal(early.laneServer.waiting(), 0);
     // And afterwards the app answers directly, its own lane in front.
-    assert.equal((await send(early.port, "/v1/states/CA")).status, 200);
-    assert.equal((await send(early.port, "/")).status, 200);
+    assert.equal((await ask(early.port, "/v1/states/CA")).status, 200);
+    assert.equal((await ask(early.port, "/")).status, 200);
   });
 
   test("a request over the limit waits and is refused by the app, charged once", async () => {
     const env = { PUBLIC_RATE_LIMIT: "2" };
     const early = await listenEarly(env);
-    const first = await send(early.port, "/v1/states/CA");
-    const second = await send(early.port, "/v1/states/CA");
-    const third = send(early.port, "/v1/states/CA");
-    await until(() => early.laneServer.waiting() === 1, "the refused request to wait");
+    const first = await ask(early.port, "/v1/states/CA");
+    const second = await ask(early.port, "/v1/states/CA");
+    const third = ask(early.port, "/v1/states/CA");
+    await until("the refused request to wait", () => early.laneServer.waiting() === 1);
     const app = await takeOver(early, env);
     closers.push(() => app.close());
     const refused = await third;
@@ -222,7 +186,7 @@ describe("the API before the app", () => {
     closers.push(() => alone.close());
     await alone.listen({ port: 0, host: "127.0.0.1" });
     const expected = [];
-    for (let i = 0; i < 3; i++) expected.push(await send(portOf(alone.server), "/v1/states/CA"));
+    for (let i = 0; i < 3; i++) expected.push(await ask(portOf(alone.server), "/v1/states/CA"));
 
     assert.deepEqual(
       [first.status, second.status, refused.status],
@@ -237,11 +201,11 @@ describe("the API before the app", () => {
   test("what it answered before the metrics existed is counted into them", async () => {
     const early = await listenEarly();
     closers.push(() => new Promise((resolve) => early.server.close(resolve)));
-    for (let i = 0; i < 3; i++) assert.equal((await send(early.port, "/v1/states/CA")).status, 200);
-    assert.equal((await send(early.port, "/v1/federal")).status, 200);
+    for (let i = 0; i < 3; i++) assert.equal((await ask(early.port, "/v1/states/CA")).status, 200);
+    assert.equal((await ask(early.port, "/v1/federal")).status, 200);
     const metrics = createMetrics();
     assert.deepEqual(early.useMetrics(metrics), { untimed: 0 });
-    await send(early.port, "/v1/federal");
+    await ask(early.port, "/v1/federal");
     const text = (await renderMetrics(metrics)).body;
     assert.match(
       text,
@@ -291,9 +255,9 @@ describe("the API before the app", () => {
       refuse: startingUpResponse(headers, () => "00000000-0000-0000-0000-000000000000"),
     });
     const port = portOf(server);
-    const waiting = [1, 2, 3].map(() => send(port, "/v1/states/CA"));
-    await until(() => laneServer.waiting() === 3, "three requests to wait");
-    const refused = await send(port, "/v1/states/CA");
+    const waiting = [1, 2, 3].map(() => ask(port, "/v1/states/CA"));
+    await until("three requests to wait", () => laneServer.waiting() === 3);
+    const refused = await ask(port, "/v1/states/CA");
     assert.equal(refused.status, 503);
     assert.equal(refused.headers["retry-after"], "1");
     assert.equal(refused.headers.connection, "close");
@@ -315,6 +279,7 @@ describe("the API before the app", () => {
         settings: serverSettings(testConfig()),
         port: early.port,
         host: "127.0.0.1",
+        refuse: startingUpResponse(responseHeaders(false), () => "0"),
       }),
       /EADDRINUSE/,
     );

@@ -8,7 +8,7 @@
  */
 import assert from "node:assert/strict";
 import { once } from "node:events";
-import { request as httpRequest, type IncomingMessage } from "node:http";
+import type { IncomingMessage } from "node:http";
 import { connect } from "node:net";
 import { describe, test } from "node:test";
 import fc from "fast-check";
@@ -18,43 +18,7 @@ import { createFakeClock } from "../../src/lib/clock.ts";
 import { createMetrics, type Metrics, renderMetrics } from "../../src/ops/metrics.ts";
 import { insertUserWithKey } from "../fixtures.ts";
 import { buildTestApp, createTestDatabase } from "../helpers.ts";
-
-type Sent = { method: string; path: string; headers: Record<string, string> };
-type Answer = { status: number; headers: Record<string, string>; body: Buffer };
-
-function send(port: number, { method, path, headers }: Sent): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const outgoing = httpRequest(
-      { host: "127.0.0.1", port, method, path, headers, agent: false },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers as Record<string, string>,
-            body: Buffer.concat(chunks),
-          }),
-        );
-      },
-    );
-    outgoing.on("error", reject);
-    outgoing.end();
-  });
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** What must match: everything but the date and the request id (a fresh UUID in both). */
-function comparable(answer: Answer) {
-  const { date: _date, "x-request-id": id, ...headers } = answer.headers;
-  assert.match(id ?? "", UUID);
-  let body = answer.body.toString("base64");
-  if ((headers["content-type"] ?? "").startsWith("application/problem+json")) {
-    body = answer.body.toString("utf8").replace(/"request_id":"[^"]*"/, '"request_id":"…"');
-  }
-  return { status: answer.status, headers, body };
-}
+import { type Answer, comparable, type Sent, send, UUID } from "../support/lane-http.ts";
 
 type Recorded = { usage: string[]; log: Record<string, unknown>[]; onRequest: number };
 
