@@ -24,8 +24,10 @@
  *   after its build counts), medians and their ratio.
  *
  * Settings (environment): BENCH_SECONDS (per measurement, default 5),
- * BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 50), BENCH_KEYS
- * (keys in the rotation scenario, default 100000), BENCH_CLIENTS (tracked
+ * BENCH_ROUNDS (default 3), BENCH_WARMUP (seconds of load on each server
+ * before a scenario's rounds, default 3, or BENCH_SECONDS if less),
+ * BENCH_CONNECTIONS (default 50), BENCH_KEYS (keys in the rotation
+ * scenario, default 100000), BENCH_CLIENTS (tracked
  * clients in the many-clients scenario, default 1000000), BENCH_ONLY (a
  * comma list of scenario ids), REDIS_URL (when set, the keyed scenarios run
  * a second time against the service with that Redis), BENCH_MEMORY_REQUESTS
@@ -44,13 +46,20 @@ import { get } from "node:http";
 import { createRequire } from "node:module";
 import { availableParallelism, cpus, tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Readable } from "node:stream";
+import { createInterface } from "node:readline";
+import type { Duplex } from "node:stream";
 import autocannon from "autocannon";
 import { generateApiKey } from "../src/api-keys/api-keys.format.ts";
 import { freePort, profileStart } from "./startup-profile.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/**
+ * Seconds of load on each server before a scenario's rounds: V8 compiles the
+ * service's request path for several seconds (docs/PERFORMANCE.md, "What the
+ * benchmark measures"), and the rounds measure the steady state.
+ */
+const WARMUP = Number(process.env.BENCH_WARMUP ?? Math.min(3, SECONDS));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const KEYS = Number(process.env.BENCH_KEYS ?? 100_000);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1_000_000);
@@ -79,16 +88,49 @@ if (process.env.BENCH_KEEP_BODIES !== "1") {
 
 if (PIN) spawn("taskset", ["-p", "-c", "1", String(process.pid)], { stdio: "ignore" });
 
-type Server = { child: ChildProcess; port: number; control: number; keys: string[] };
+type Server = {
+  child: ChildProcess;
+  port: number;
+  keys: string[];
+  /** Sends a command on the server's fd 3 and resolves its one-line answer (bench-server.ts). */
+  ask: (command: string) => Promise<string>;
+};
 
-async function readInfo(child: ChildProcess): Promise<Record<string, unknown>> {
-  const fd3 = child.stdio[3] as Readable;
-  let buffer = "";
-  for await (const chunk of fd3) {
-    buffer += chunk;
-    if (buffer.includes("\n")) break;
-  }
-  return JSON.parse(buffer.split("\n")[0] ?? "{}") as Record<string, unknown>;
+/** The lines a server writes on fd 3, in order: its info first, then one answer per command. */
+function lineChannel(child: ChildProcess) {
+  const socket = child.stdio[3] as Duplex;
+  const lines: string[] = [];
+  const waiting: { resolve: (line: string) => void; reject: (error: Error) => void }[] = [];
+  createInterface({ input: socket }).on("line", (line) => {
+    const next = waiting.shift();
+    if (next === undefined) lines.push(line);
+    else next.resolve(line);
+  });
+  child.once("exit", (code, signal) => {
+    for (const next of waiting.splice(0))
+      next.reject(new Error(`the server exited (${signal ?? code}) before answering`));
+  });
+  const next = () =>
+    new Promise<string>((resolve, reject) => {
+      const line = lines.shift();
+      if (line === undefined) waiting.push({ resolve, reject });
+      else resolve(line);
+    });
+  return {
+    next,
+    ask: (command: string) => {
+      socket.write(`${command}\n`);
+      return next();
+    },
+  };
+}
+
+async function readInfo(
+  child: ChildProcess,
+): Promise<{ info: Record<string, unknown>; ask: Server["ask"] }> {
+  const channel = lineChannel(child);
+  const info = JSON.parse(await channel.next()) as Record<string, unknown>;
+  return { info, ask: channel.ask };
 }
 
 // REDIS_URL selects the extra suite; the embedded default never sees it.
@@ -107,9 +149,30 @@ function spawnPinned(args: string[], env: Record<string, string>): ChildProcess 
 async function startService(env: Record<string, string>): Promise<Server> {
   const child = spawnPinned(["--expose-gc", "bench/bench-server.ts", "service"], env);
   child.stdin?.end();
-  const info = await readInfo(child);
+  const { info, ask } = await readInfo(child);
   const keys = readFileSync(String(info.keysFile), "utf8").split("\n").filter(Boolean);
-  return { child, port: Number(info.port), control: Number(info.control), keys };
+  const server = { child, port: Number(info.port), keys, ask };
+  await bodiesCompressed(server, info.codes as string[]);
+  return server;
+}
+
+/**
+ * The service compresses its prebuilt bodies in the background after it
+ * listens: no measurement should pay for that or see a body not compressed
+ * yet. The histories come last; each is asked for, brotli, until it comes
+ * compressed. Over HTTP, as the load asks: requests of other kinds (Fastify's
+ * `inject`) would show the measured path objects it never sees under load.
+ */
+async function bodiesCompressed(server: Server, codes: string[]): Promise<void> {
+  const headers = { "accept-encoding": "br", "x-api-key": server.keys[0] ?? "" };
+  for (const code of codes) {
+    for (;;) {
+      const answer = await sample(server.port, `/v1/states/${code}/history`, headers);
+      if (answer.status !== 200) throw new Error(`history of ${code}: ${answer.status}`);
+      if (answer.headers["content-encoding"] === "br") break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
 }
 
 type Sample = { status: number; headers: Record<string, unknown>; body: string };
@@ -134,8 +197,8 @@ function sample(port: number, path: string, headers: Record<string, string>): Pr
 async function startBare(fixed: Sample): Promise<Server> {
   const child = spawnPinned(["bench/bench-server.ts", "bare"], {});
   child.stdin?.end(JSON.stringify(fixed));
-  const info = await readInfo(child);
-  return { child, port: Number(info.port), control: Number(info.control), keys: [] };
+  const { info, ask } = await readInfo(child);
+  return { child, port: Number(info.port), keys: [], ask };
 }
 
 async function stop(server: Server): Promise<void> {
@@ -152,11 +215,10 @@ type Stats = {
   queries: number;
 };
 async function stats(server: Server, gc = false): Promise<Stats> {
-  const url = `http://127.0.0.1:${server.control}/stats${gc ? "?gc=1" : ""}`;
-  return (await (await fetch(url)).json()) as Stats;
+  return JSON.parse(await server.ask(gc ? "stats gc" : "stats")) as Stats;
 }
 async function resetStats(server: Server): Promise<void> {
-  await fetch(`http://127.0.0.1:${server.control}/reset`, { method: "POST" });
+  await server.ask("reset");
 }
 
 type Measure = {
@@ -403,8 +465,8 @@ async function runSuite(
       } as autocannon.Options);
       log("done");
     }
-    await load(scenario, bare, 1, false);
-    await load(scenario, service, 1, false);
+    await load(scenario, bare, WARMUP, false);
+    await load(scenario, service, WARMUP, false);
     const pairs: { s: Measure; b: Measure }[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       // Alternate which goes first so drift on a shared machine hits both.

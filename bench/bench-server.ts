@@ -19,30 +19,38 @@
  * cost per request with that many clients tracked) and BENCH_FAST_LANE=0
  * (the app without its fast lane: Fastify answers every request).
  *
- * Each process also listens on a control port: GET /stats answers its own
- * CPU time (process.cpuUsage), RSS and the heap's parts (after a full
- * garbage collection with ?gc=1), the longest event-loop stall since the
- * last reset (monitorEventLoopDelay) and the database queries run; POST
- * /reset clears the stall histogram and the query count. The benchmark
- * reads it before and after each measurement, so CPU per request is the
- * server's own, not the load generator's.
+ * Each process also answers commands, one per line, on fd 3 (a socket pair
+ * with the benchmark): `stats` answers its own CPU time (process.cpuUsage),
+ * RSS and the heap's parts (after a full garbage collection with
+ * `stats gc`), the longest event-loop stall since the last reset
+ * (monitorEventLoopDelay) and the database queries run; `reset` clears the
+ * stall histogram and the query count. The benchmark reads it before and
+ * after each measurement, so CPU per request is the server's own, not the
+ * load generator's. Not over HTTP: requests to a second HTTP server in the
+ * measured process, with objects of other shapes, made V8 throw away the
+ * optimized code of the HTTP path it measures (docs/PERFORMANCE.md, "What
+ * the benchmark measures").
  *
- * The service reports ready only once its prebuilt bodies are compressed
- * (that work runs in the background after listening; see src/http/representation.ts).
+ * The service's prebuilt bodies are compressed in the background after it
+ * listens (src/http/representation.ts); the benchmark waits for them before
+ * measuring, asking over HTTP as the load does (api.bench.ts).
  *
- * Prints one JSON line on fd 3: {port, control, keys?}.
+ * Prints one JSON line on fd 3 first: {port, keysFile?, codes?} (the
+ * service's keys file and jurisdiction codes).
  */
 import { once } from "node:events";
-import { createWriteStream, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import {
   createServer,
   type IncomingHttpHeaders,
   type OutgoingHttpHeaders,
   type ServerResponse,
 } from "node:http";
+import { Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
+import { createInterface } from "node:readline";
 import { apiKeyPrefix, generateApiKey, hashApiKey } from "../src/api-keys/api-keys.format.ts";
 import { buildApp, loggerOptions } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
@@ -57,41 +65,34 @@ import { createMemoryLimiter } from "../src/rate-limit/rate-limit.memory.ts";
 import { clientCounterKey } from "../src/rate-limit/rate-limit.policy.ts";
 
 const mode = process.argv[2] ?? "service";
-const info = createWriteStream("", { fd: 3 });
+const channel = new Socket({ fd: 3, readable: true, writable: true });
 const stalls = monitorEventLoopDelay({ resolution: 10 });
 stalls.enable();
 let queries = 0;
 
-function startControl(): Promise<number> {
-  const control = createServer((request, response) => {
-    if (request.method === "POST") {
+function startControl(): void {
+  createInterface({ input: channel }).on("line", (command) => {
+    if (command === "reset") {
       stalls.reset();
       queries = 0;
-      response.end("{}");
+      channel.write("{}\n");
       return;
     }
-    // GET /stats?gc=1 collects garbage first: the heap then holds only what is live.
-    if (request.url?.endsWith("?gc=1")) (globalThis as { gc?: () => void }).gc?.();
+    // `stats gc` collects garbage first: the heap then holds only what is live.
+    if (command === "stats gc") (globalThis as { gc?: () => void }).gc?.();
     const cpu = process.cpuUsage();
     const memory = process.memoryUsage();
-    response.setHeader("content-type", "application/json");
-    response.end(
-      JSON.stringify({
+    channel.write(
+      `${JSON.stringify({
         cpuMicros: cpu.user + cpu.system,
         rssBytes: memory.rss,
         heapUsedBytes: memory.heapUsed,
         externalBytes: memory.external,
         maxStallMs: stalls.max / 1e6,
         queries,
-      }),
+      })}\n`,
     );
   });
-  return new Promise((resolve) =>
-    control.listen(0, "127.0.0.1", () => {
-      const address = control.address();
-      resolve(typeof address === "object" && address ? address.port : 0);
-    }),
-  );
 }
 
 type FixedResponse = { status: number; headers: IncomingHttpHeaders; body: string };
@@ -133,9 +134,9 @@ if (mode === "bare") {
   server.listen(0, "127.0.0.1");
   await once(server, "listening");
   const address = server.address();
-  const control = await startControl();
-  info.write(
-    `${JSON.stringify({ port: typeof address === "object" && address ? address.port : 0, control })}\n`,
+  startControl();
+  channel.write(
+    `${JSON.stringify({ port: typeof address === "object" && address ? address.port : 0 })}\n`,
   );
 } else {
   const dir = mkdtempSync(join(tmpdir(), "cls-bench-"));
@@ -221,30 +222,19 @@ if (mode === "bare") {
     fastLane: process.env.BENCH_FAST_LANE !== "0",
   });
   await app.listen({ port: 0, host: "127.0.0.1" });
-  // The prebuilt bodies are compressed in the background after listening,
-  // in this process's thread pool: wait until the last of them (the
-  // histories) is ready, so no measurement pays for it or sees a body that
-  // is not compressed yet.
-  const probeKey = secrets[0] ?? "";
-  for (const { code } of dataset.jurisdictions) {
-    for (;;) {
-      const response = await app.inject({
-        url: `/v1/states/${code}/history`,
-        headers: { "accept-encoding": "br", "x-api-key": probeKey },
-      });
-      if (response.headers["content-encoding"] === "br") break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
   // What creating and hashing the keys left behind is not the service's:
   // collected before the bench reads the service's memory.
   secrets.length = 0;
   (globalThis as { gc?: () => void }).gc?.();
   const address = app.server.address();
-  const control = await startControl();
+  startControl();
   queries = 0;
-  info.write(
-    `${JSON.stringify({ port: typeof address === "object" && address ? address.port : 0, control, keysFile })}\n`,
+  channel.write(
+    `${JSON.stringify({
+      port: typeof address === "object" && address ? address.port : 0,
+      keysFile,
+      codes: dataset.jurisdictions.map(({ code }) => code),
+    })}\n`,
   );
 }
 process.on("SIGTERM", () => process.exit(0));
