@@ -39,7 +39,7 @@
  * service's keys file and jurisdiction codes).
  */
 import { once } from "node:events";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { fstatSync, mkdtempSync, writeFileSync } from "node:fs";
 import {
   createServer,
   type IncomingHttpHeaders,
@@ -65,12 +65,26 @@ import { createMemoryLimiter } from "../src/rate-limit/rate-limit.memory.ts";
 import { clientCounterKey } from "../src/rate-limit/rate-limit.policy.ts";
 
 const mode = process.argv[2] ?? "service";
-const channel = new Socket({ fd: 3, readable: true, writable: true });
+/**
+ * fd 3, when the benchmark opened it (a socket pair). Run by hand (`node --cpu-prof
+ * bench/bench-server.ts service`, say), there is none: the info line goes
+ * to stderr and no commands are taken.
+ */
+const channel = (() => {
+  try {
+    if (!fstatSync(3).isSocket()) return null;
+  } catch {
+    return null;
+  }
+  return new Socket({ fd: 3, readable: true, writable: true });
+})();
+const info = (line: string) => (channel ?? process.stderr).write(`${line}\n`);
 const stalls = monitorEventLoopDelay({ resolution: 10 });
 stalls.enable();
 let queries = 0;
 
 function startControl(): void {
+  if (channel === null) return;
   createInterface({ input: channel }).on("line", (command) => {
     if (command === "reset") {
       stalls.reset();
@@ -135,9 +149,7 @@ if (mode === "bare") {
   await once(server, "listening");
   const address = server.address();
   startControl();
-  channel.write(
-    `${JSON.stringify({ port: typeof address === "object" && address ? address.port : 0 })}\n`,
-  );
+  info(JSON.stringify({ port: typeof address === "object" && address ? address.port : 0 }));
 } else {
   const dir = mkdtempSync(join(tmpdir(), "cls-bench-"));
   const config = loadConfig({
@@ -229,12 +241,12 @@ if (mode === "bare") {
   const address = app.server.address();
   startControl();
   queries = 0;
-  channel.write(
-    `${JSON.stringify({
+  info(
+    JSON.stringify({
       port: typeof address === "object" && address ? address.port : 0,
       keysFile,
       codes: dataset.jurisdictions.map(({ code }) => code),
-    })}\n`,
+    }),
   );
 }
 process.on("SIGTERM", () => process.exit(0));
