@@ -7,6 +7,7 @@
  */
 
 import { isApiPath } from "../http/api-path.ts";
+import { RATE_LIMIT_HEADERS } from "./representation.ts";
 
 type Header = { schema?: unknown; description?: string; required?: boolean };
 type Response = { description?: string; headers?: Record<string, Header>; content?: unknown };
@@ -18,16 +19,6 @@ type Operation = {
   [key: string]: unknown;
 };
 type Document = { paths?: Record<string, Record<string, Operation>> };
-
-/** Sent on every /v1 response, whatever its status. */
-const ALWAYS = [
-  "RateLimit",
-  "RateLimit-Policy",
-  "X-RateLimit-Limit",
-  "X-RateLimit-Remaining",
-  "X-RateLimit-Reset",
-  "X-RateLimit-Used",
-];
 
 const REQUEST_ID: Header = {
   schema: { type: "string" },
@@ -57,7 +48,7 @@ export function refineOpenApi<T extends object>(document: T): T {
         response.headers = { "X-Request-Id": REQUEST_ID, ...response.headers };
         for (const [name, header] of Object.entries(response.headers)) {
           if (!isApiPath(path)) continue;
-          if (ALWAYS.includes(name)) header.required = true;
+          if (RATE_LIMIT_HEADERS.includes(name)) header.required = true;
           if (name === "ETag" && (status === "200" || status === "304")) header.required = true;
           if (name === "Retry-After" && status === "429") header.required = true;
         }

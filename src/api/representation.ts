@@ -24,17 +24,22 @@ export const DATA_CACHE_CONTROL = "private, max-age=300, stale-while-revalidate=
 /** Every /v1 response varies on the key as well as on the encoding. */
 export const API_VARY = "Accept-Encoding, X-API-Key";
 
-/** Headers a browser script may read from an API response. */
-export const EXPOSED_HEADERS = [
-  "ETag",
-  "Retry-After",
-  "X-Request-Id",
+/** The limit headers, sent on every /v1 response whatever its status. */
+export const RATE_LIMIT_HEADERS = [
   "RateLimit",
   "RateLimit-Policy",
   "X-RateLimit-Limit",
   "X-RateLimit-Remaining",
   "X-RateLimit-Reset",
   "X-RateLimit-Used",
+];
+
+/** Headers a browser script may read from an API response. */
+export const EXPOSED_HEADERS = [
+  "ETag",
+  "Retry-After",
+  "X-Request-Id",
+  ...RATE_LIMIT_HEADERS,
   "Deprecation",
   "Sunset",
 ];
