@@ -105,6 +105,11 @@ export type ApiKeyAuth = {
 
 export function createApiKeyAuth(options: ApiKeyAuthOptions): ApiKeyAuth {
   const { verifier, usage, clock } = options;
+  // The caller of a valid key, one per cached check (the verifier keeps one
+  // check object per cached key): a keyed request then builds no caller and
+  // no counter string, and the limiter hashes a string it has seen before.
+  // Held weakly: a check the verifier drops takes its caller with it.
+  const accountCallers = new WeakMap<KeyCheck, Caller>();
   const callerOf = (check: KeyCheck, ip: () => string, now: number): Caller => {
     if (!check.ok) {
       return {
@@ -114,12 +119,17 @@ export function createApiKeyAuth(options: ApiKeyAuthOptions): ApiKeyAuth {
       };
     }
     usage.touch(check.key.id, now, check.key.lastUsedAt !== null);
-    return {
-      kind: "account",
-      accountId: check.key.userId,
-      key: check.key,
-      counter: accountCounter(check.key.userId),
-    };
+    let caller = accountCallers.get(check);
+    if (caller === undefined) {
+      caller = {
+        kind: "account",
+        accountId: check.key.userId,
+        key: check.key,
+        counter: accountCounter(check.key.userId),
+      };
+      accountCallers.set(check, caller);
+    }
+    return caller;
   };
   const cachedCaller: ApiKeyAuth["cachedCaller"] = (presented, ip, now) => {
     if (presented === undefined) {

@@ -40,6 +40,12 @@ export function createKeyUsage(db: Database, log: Pick<FastifyBaseLogger, "error
   const pending = new Map<string, number>();
   /** `${keyId} ${day}` → counts not yet written. */
   const counts = new Map<string, { requests: number; limited: number }>();
+  /**
+   * Key id → its entry in `counts` and that entry's day, so that counting a
+   * request builds no slot string. Cleared with `counts`; an entry in it is
+   * always the one `counts` holds (counts are added into it, never replaced).
+   */
+  const current = new Map<string, { day: string; entry: { requests: number; limited: number } }>();
   const dayOf = createDayOf();
   const firstUses = new Map<string, number>();
   /** Keys whose first use has been noted (their stored last-used time is no longer null). */
@@ -84,6 +90,7 @@ export function createKeyUsage(db: Database, log: Pick<FastifyBaseLogger, "error
   const flush = async () => {
     const daily = [...counts];
     counts.clear();
+    current.clear();
     for (let start = 0; start < daily.length; start += WRITE_CHUNK) {
       const chunk = daily.slice(start, start + WRITE_CHUNK);
       try {
@@ -91,11 +98,12 @@ export function createKeyUsage(db: Database, log: Pick<FastifyBaseLogger, "error
       } catch (error) {
         log.error({ err: error }, "could not record API key usage counts; will retry");
         for (const [slot, entry] of daily.slice(start)) {
-          const now = counts.get(slot) ?? { requests: 0, limited: 0 };
-          counts.set(slot, {
-            requests: now.requests + entry.requests,
-            limited: now.limited + entry.limited,
-          });
+          const now = counts.get(slot);
+          if (now === undefined) counts.set(slot, { ...entry });
+          else {
+            now.requests += entry.requests;
+            now.limited += entry.limited;
+          }
         }
         break;
       }
@@ -127,11 +135,20 @@ export function createKeyUsage(db: Database, log: Pick<FastifyBaseLogger, "error
       await flushing;
     },
     count(keyId, nowMs, limited) {
-      const slot = `${keyId} ${dayOf(nowMs)}`;
-      const entry = counts.get(slot) ?? { requests: 0, limited: 0 };
-      entry.requests += 1;
-      if (limited) entry.limited += 1;
-      counts.set(slot, entry);
+      const day = dayOf(nowMs);
+      let known = current.get(keyId);
+      if (known === undefined || known.day !== day) {
+        const slot = `${keyId} ${day}`;
+        let entry = counts.get(slot);
+        if (entry === undefined) {
+          entry = { requests: 0, limited: 0 };
+          counts.set(slot, entry);
+        }
+        known = { day, entry };
+        current.set(keyId, known);
+      }
+      known.entry.requests += 1;
+      if (limited) known.entry.limited += 1;
     },
     pending: () => pending.size,
     settled: async () => {

@@ -17,7 +17,7 @@ import { createDayOf } from "../lib/dates.ts";
 import type { LazyValidators } from "../lib/lazy-validators.ts";
 import { createAccessLog } from "../ops/access-log.ts";
 import type { Lifecycle } from "../ops/health.routes.ts";
-import { instrumentLimiter, type Metrics, observeRequest } from "../ops/metrics.ts";
+import { instrumentLimiter, type Metrics, requestObserver } from "../ops/metrics.ts";
 import type { ResponseHeaders, TrustFunction } from "../ops/ops.register.ts";
 import {
   createLookupGate,
@@ -294,6 +294,7 @@ export async function registerApi(
       options.logger as { stream?: { write: (line: string) => unknown } } | undefined
     )?.stream;
     const accessLine = options.logger ? createAccessLog(app.log, logStream) : () => {};
+    const observeGet = requestObserver(metrics, "GET");
     let closing = false;
     app.addHook("preClose", (done) => {
       closing = true;
@@ -315,7 +316,7 @@ export async function registerApi(
           wantsGeoJson: (accept) => wantsGeoJson(undefined, accept),
           served: ({ request, requestId, caller, pattern, status, nowMs, elapsedMs }) => {
             if (caller.kind === "account") keyUsage.count(caller.key.id, nowMs, false);
-            observeRequest(metrics, "GET", pattern, status, elapsedMs);
+            observeGet(pattern, status, elapsedMs);
             accessLine(requestId, request.url ?? "", status, Math.round(elapsedMs * 100) / 100);
           },
           onLimiterError: (error) =>

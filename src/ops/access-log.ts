@@ -79,8 +79,11 @@ export function createAccessLog(log: FastifyBaseLogger, stream: Writable | undef
     buffer.set(part, used);
     used += part.length;
   };
+  // Character by character: these are a few dozen ASCII characters, and
+  // `buffer.write` would cross into C++ for each of them.
   const putAscii = (text: string) => {
-    used += buffer.write(text, used, "latin1");
+    for (let i = 0; i < text.length; i++) buffer[used + i] = text.charCodeAt(i);
+    used += text.length;
   };
   const flush = () => {
     if (used === 0) return;

@@ -76,3 +76,35 @@ export function observeRequest(
   metrics.requests.inc(method, route, code);
   metrics.latency.series(method, route, code).observe(elapsedMs / 1000);
 }
+
+/**
+ * `observeRequest` for one method, for a caller that counts the same few
+ * routes and statuses over and over (the API's fast lane): each route and
+ * status is looked up once, then counted with no look-up or string made.
+ * Holds one entry per route and status seen; callers pass route patterns.
+ */
+export function requestObserver(
+  metrics: Metrics,
+  method: string,
+): (route: string, status: number, elapsedMs: number) => void {
+  const byRoute = new Map<string, Map<number, (elapsedMs: number) => void>>();
+  return (route, status, elapsedMs) => {
+    let byStatus = byRoute.get(route);
+    if (byStatus === undefined) {
+      byStatus = new Map();
+      byRoute.set(route, byStatus);
+    }
+    let observe = byStatus.get(status);
+    if (observe === undefined) {
+      const code = String(status);
+      const count = metrics.requests.bind(method, route, code);
+      const time = metrics.latency.bind(method, route, code);
+      observe = (ms: number) => {
+        count();
+        time(ms / 1000);
+      };
+      byStatus.set(status, observe);
+    }
+    observe(elapsedMs);
+  };
+}

@@ -118,7 +118,12 @@ export function createMetrics(): Metrics {
   return metrics;
 }
 
-export { instrumentLimiter, type Metrics, observeRequest } from "./metrics.record.ts";
+export {
+  instrumentLimiter,
+  type Metrics,
+  observeRequest,
+  requestObserver,
+} from "./metrics.record.ts";
 
 export type MetricsPluginOptions = {
   metrics: Metrics;

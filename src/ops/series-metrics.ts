@@ -25,6 +25,8 @@ function seriesTable<S>(labelNames: readonly string[], create: (labels: Labels) 
   if (labelNames.length < 1 || labelNames.length > 3) throw new Error("one to three labels");
   const root = new Map<string, unknown>();
   const all: S[] = [];
+  /** Bumped by `clear`: a bound series of an older generation is found again. */
+  let generation = 0;
   const depth = labelNames.length;
   const child = (level: Map<string, unknown>, key: string) => {
     let next = level.get(key) as Map<string, unknown> | undefined;
@@ -50,12 +52,26 @@ function seriesTable<S>(labelNames: readonly string[], create: (labels: Labels) 
     }
     return series;
   };
+  /** The series of these label values, found once and again only after `clear`. */
+  const bind = (a: string, b = "", c = ""): (() => S) => {
+    let bound = at(a, b, c);
+    let boundIn = generation;
+    return () => {
+      if (boundIn !== generation) {
+        bound = at(a, b, c);
+        boundIn = generation;
+      }
+      return bound;
+    };
+  };
   return {
     at,
+    bind,
     all: () => all,
     clear: () => {
       root.clear();
       all.length = 0;
+      generation++;
     },
   };
 }
@@ -65,6 +81,8 @@ type Options = { name: string; help: string; labelNames: readonly string[]; regi
 export type SeriesCounter = {
   /** Counts one for these label values (in `labelNames` order). */
   inc: (a: string, b?: string, c?: string) => void;
+  /** `inc` for these label values, with no look-up per call (for a caller that counts the same series often). */
+  bind: (a: string, b?: string, c?: string) => () => void;
 };
 
 export function seriesCounter(options: Options): SeriesCounter {
@@ -87,6 +105,12 @@ export function seriesCounter(options: Options): SeriesCounter {
     inc: (a, b, c) => {
       table.at(a, b, c).value++;
     },
+    bind: (a, b, c) => {
+      const series = table.bind(a, b, c);
+      return () => {
+        series().value++;
+      };
+    },
   };
 }
 
@@ -94,6 +118,8 @@ export type HistogramSeries = { observe: (value: number) => void };
 
 export type SeriesHistogram = {
   series: (a: string, b?: string, c?: string) => HistogramSeries;
+  /** `series(…).observe` for these label values, with no look-up per call. */
+  bind: (a: string, b?: string, c?: string) => (value: number) => void;
 };
 
 export function seriesHistogram(
@@ -154,5 +180,11 @@ export function seriesHistogram(
     }),
     reset: () => table.clear(),
   } as never);
-  return { series: table.at };
+  return {
+    series: table.at,
+    bind: (a, b, c) => {
+      const series = table.bind(a, b, c);
+      return (value) => series().observe(value);
+    },
+  };
 }

@@ -223,7 +223,12 @@ export function createMemoryLimiter(options: MemoryLimiterOptions = {}): MemoryL
     if (fingerprintHi === 0 && fingerprintLo === 0) fingerprintLo = 1;
   };
 
+  // The store of each policy object seen, so that a hit builds no id
+  // string; policies equal in name, limit and window share one store.
+  let storesByPolicy = new WeakMap<RateLimitPolicy, Store>();
   const storeFor = (policy: RateLimitPolicy): Store => {
+    const known = storesByPolicy.get(policy);
+    if (known !== undefined) return known;
     const id = `${policy.name}|${policy.limit}|${policy.windowMs}`;
     let store = stores.get(id);
     if (store === undefined) {
@@ -237,6 +242,7 @@ export function createMemoryLimiter(options: MemoryLimiterOptions = {}): MemoryL
       };
       stores.set(id, store);
     }
+    storesByPolicy.set(policy, store);
     return store;
   };
 
@@ -529,6 +535,9 @@ export function createMemoryLimiter(options: MemoryLimiterOptions = {}): MemoryL
       for (const store of stores.values()) n += entries(store);
       return n;
     },
-    close: () => stores.clear(),
+    close: () => {
+      stores.clear();
+      storesByPolicy = new WeakMap();
+    },
   };
 }
