@@ -374,28 +374,92 @@ export function createFastLane(options: FastLaneOptions, next: Handler): Handler
   const { routes, clock, limiter } = options;
   const encodingOf = memoize(negotiateEncoding);
   const constantHeaders = Object.entries(options.headers).flat();
-  // Per policy, the parts of its headers that do not change between requests.
-  const policyHeaders = new WeakMap<
-    RateLimitPolicy,
-    { policy: string; prefix: string; limit: string }
-  >();
-  const limitHeadersOf = (policy: RateLimitPolicy) => {
-    let known = policyHeaders.get(policy);
-    if (known === undefined) {
+  // Per policy, the answer's header list with every part that does not
+  // change between requests filled in, one list per kind of answer (304,
+  // identity bytes, each encoding). An answer copies its list (one array of
+  // the exact size) and writes the changing values into their places: the
+  // same headers, in the same order, as the object rateLimitHeaders() gives
+  // the Fastify path. Name/value pairs in one flat array: Node writes them
+  // without walking an object's keys.
+  type PolicyParts = { prefix: string; templates: Map<string, string[]> };
+  const policies = new WeakMap<RateLimitPolicy, PolicyParts>();
+  const partsOf = (policy: RateLimitPolicy) => {
+    let parts = policies.get(policy);
+    if (parts === undefined) {
+      // The RateLimit header's value begins `"<policy>";r=`.
+      parts = { prefix: `"${policy.name}";r=`, templates: new Map() };
+      policies.set(policy, parts);
+    }
+    return parts;
+  };
+  const templateOf = (
+    policy: RateLimitPolicy,
+    parts: PolicyParts,
+    kind: "304" | Encoding | "identity",
+  ) => {
+    const byKind = parts.templates;
+    let template = byKind.get(kind);
+    if (template === undefined) {
       const sample = rateLimitHeaders(
         policy,
         { allowed: true, remaining: 0, used: 0, resetMs: 0 },
         0,
       );
-      known = {
-        policy: sample["ratelimit-policy"],
-        prefix: `"${policy.name}";r=`,
-        limit: sample["x-ratelimit-limit"],
-      };
-      policyHeaders.set(policy, known);
+      template = [
+        ...constantHeaders,
+        "x-request-id",
+        "",
+        "ratelimit-policy",
+        sample["ratelimit-policy"],
+        "ratelimit",
+        "",
+        "x-ratelimit-limit",
+        sample["x-ratelimit-limit"],
+        "x-ratelimit-remaining",
+        "",
+        "x-ratelimit-reset",
+        "",
+        "x-ratelimit-used",
+        "",
+        "vary",
+        "",
+        "cache-control",
+        "",
+        "etag",
+        "",
+      ];
+      if (kind !== "304") {
+        template.push("content-type", "application/json; charset=utf-8");
+        if (kind !== "identity") template.push("content-encoding", kind);
+        template.push("content-length", "");
+      }
+      byKind.set(kind, template);
     }
-    return known;
+    return template;
   };
+  // Where the changing values go (the same in every template).
+  const at = constantHeaders.length + 1;
+  const ID = at;
+  const RATELIMIT = at + 4;
+  const REMAINING = at + 8;
+  const RESET = at + 10;
+  const USED = at + 12;
+  const VARY = at + 14;
+  const CACHE_CONTROL = at + 16;
+  const ETAG = at + 18;
+  // Content-Length per body (a few hundred bodies at most, each made once).
+  const lengths = new WeakMap<Buffer, string>();
+  const lengthOf = (bytes: Buffer) => {
+    let length = lengths.get(bytes);
+    if (length === undefined) {
+      length = String(bytes.length);
+      lengths.set(bytes, length);
+    }
+    return length;
+  };
+  // X-RateLimit-Reset, kept while its second lasts.
+  let resetAt = -1;
+  let resetText = "";
 
   const answer = (
     request: IncomingMessage,
@@ -417,45 +481,33 @@ export function createFastLane(options: FastLaneOptions, next: Handler): Handler
     const requestId = randomUUID();
     const negotiated = encodingOf(headers.acceptEncoding);
     const body = negotiated === "identity" ? null : representation.encoded(negotiated);
-    // Name/value pairs in one flat array: Node writes them without walking
-    // an object's keys. The same headers, in the same order, as the object
-    // rateLimitHeaders() gives the Fastify path.
-    const limits = limitHeadersOf(policy);
     const reset = Math.max(0, Math.ceil(decision.resetMs / 1000));
+    const resetSecond = Math.ceil((now + decision.resetMs) / 1000);
+    if (resetSecond !== resetAt) {
+      resetAt = resetSecond;
+      resetText = String(resetSecond);
+    }
     const remaining = String(decision.remaining);
-    const out: string[] = constantHeaders.slice();
-    out.push(
-      "x-request-id",
-      requestId,
-      "ratelimit-policy",
-      limits.policy,
-      "ratelimit",
-      `${limits.prefix}${remaining};t=${reset}`,
-      "x-ratelimit-limit",
-      limits.limit,
-      "x-ratelimit-remaining",
-      remaining,
-      "x-ratelimit-reset",
-      String(Math.ceil((now + decision.resetMs) / 1000)),
-      "x-ratelimit-used",
-      String(decision.used),
-      "vary",
-      route.vary,
-      "cache-control",
-      options.cacheControl(now),
-      "etag",
-      route.etags[body === null ? "identity" : negotiated],
-    );
     let status = 200;
     let bytes: Buffer | null = null;
+    const parts = partsOf(policy);
+    let out: string[];
     if (matchesIfNoneMatch(headers.ifNoneMatch, representation.tag)) {
       status = 304;
+      out = templateOf(policy, parts, "304").slice();
     } else {
       bytes = body ?? representation.identity;
-      out.push("content-type", "application/json; charset=utf-8");
-      if (body !== null) out.push("content-encoding", negotiated);
-      out.push("content-length", String(bytes.length));
+      out = templateOf(policy, parts, body === null ? "identity" : negotiated).slice();
+      out[out.length - 1] = lengthOf(bytes);
     }
+    out[ID] = requestId;
+    out[RATELIMIT] = `${parts.prefix}${remaining};t=${reset}`;
+    out[REMAINING] = remaining;
+    out[RESET] = resetText;
+    out[USED] = String(decision.used);
+    out[VARY] = route.vary;
+    out[CACHE_CONTROL] = options.cacheControl(now);
+    out[ETAG] = route.etags[body === null ? "identity" : negotiated];
     if (turn.length === 0) setImmediate(writeTurn);
     turn.push({
       request,

@@ -6,6 +6,7 @@
  */
 
 import type { Counter, Gauge, Registry } from "prom-client";
+import type { RateLimitPolicy } from "../rate-limit/rate-limit.policy.ts";
 import { LIMITER_BACKENDS, type LimiterBackend } from "../rate-limit/rate-limit.resilient.ts";
 import type { RateLimitDecision, RateLimiter } from "../rate-limit/rate-limit.ts";
 import type { SeriesCounter, SeriesHistogram } from "./series-metrics.ts";
@@ -45,8 +46,23 @@ export function instrumentLimiter(
       metrics.limiterBackend.set({ backend: name }, name === current ? 1 : 0);
   };
   show();
-  const count = (policy: string, decision: RateLimitDecision) => {
-    metrics.limiterDecisions.inc(policy, decision.allowed ? "admitted" : "refused", backend());
+  // Per policy object, its two series under the backend they were bound
+  // for: a decision is then counted with no look-up (the fast lane's hit).
+  type Bound = { backend: LimiterBackend; admitted: () => void; refused: () => void };
+  const bound = new WeakMap<RateLimitPolicy, Bound>();
+  const count = (policy: RateLimitPolicy, decision: RateLimitDecision) => {
+    const current = backend();
+    let series = bound.get(policy);
+    if (series === undefined || series.backend !== current) {
+      series = {
+        backend: current,
+        admitted: metrics.limiterDecisions.bind(policy.name, "admitted", current),
+        refused: metrics.limiterDecisions.bind(policy.name, "refused", current),
+      };
+      bound.set(policy, series);
+    }
+    if (decision.allowed) series.admitted();
+    else series.refused();
     show();
     return decision;
   };
@@ -58,8 +74,8 @@ export function instrumentLimiter(
       // Synchronous decisions stay synchronous (the fast lane answers them without a promise).
       const decided = limiter.hit(counter, policy, nowMs);
       return decided instanceof Promise
-        ? decided.then((decision) => count(policy.name, decision))
-        : count(policy.name, decided);
+        ? decided.then((decision) => count(policy, decision))
+        : count(policy, decided);
     },
   };
 }

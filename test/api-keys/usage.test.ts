@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { sql } from "kysely";
 import { createKeyUsage, WRITE_CHUNK } from "../../src/api-keys/api-key.usage.ts";
 import { createTestDatabase } from "../helpers.ts";
 
@@ -69,6 +70,47 @@ describe("last-used writes", () => {
     await usage.flush();
     assert.equal(usage.pending(), 0);
     assert.equal(await unwritten(database), 0);
+    await database.close();
+  });
+});
+
+describe("daily counts", () => {
+  test("a key counted across two days and across a failed write loses no request", async () => {
+    const { database, ids } = await databaseWithKeys(2);
+    const errors: unknown[] = [];
+    const usage = createKeyUsage(database.db, { error: (entry: unknown) => errors.push(entry) });
+    const day1 = Date.parse("2026-11-23T23:59:59Z");
+    const day2 = day1 + 1000;
+    const [a = "", b = ""] = ids;
+    for (let i = 0; i < 5; i++) usage.count(a, day1, i === 0);
+    usage.count(b, day1, false);
+    usage.count(a, day2, false);
+    // The write fails: every count is kept for the next flush, and counts
+    // made after the failure add to the same slots.
+    await sql`alter table api_key_usage rename to api_key_usage_away`.execute(database.db);
+    await usage.flush();
+    assert.equal(errors.length, 1);
+    await sql`alter table api_key_usage_away rename to api_key_usage`.execute(database.db);
+    usage.count(a, day1, true);
+    usage.count(a, day2, false);
+    await usage.flush();
+    usage.count(a, day2, false);
+    await usage.flush();
+    const rows = await database.db
+      .selectFrom("api_key_usage")
+      .select(["key_id", "day", "requests", "limited"])
+      .orderBy("key_id")
+      .orderBy("day")
+      .execute();
+    assert.deepEqual(
+      rows.map((row) => ({ ...row, requests: Number(row.requests), limited: Number(row.limited) })),
+      [
+        { key_id: a, day: "2026-11-23", requests: 6, limited: 2 },
+        { key_id: a, day: "2026-11-24", requests: 3, limited: 0 },
+        { key_id: b, day: "2026-11-23", requests: 1, limited: 0 },
+      ],
+    );
+    assert.equal(errors.length, 1);
     await database.close();
   });
 });

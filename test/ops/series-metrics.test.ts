@@ -72,3 +72,37 @@ test("one label, and a reset", async () => {
   registry.resetMetrics();
   assert.doesNotMatch(await registry.metrics(), /k_total\{/);
 });
+
+test("a bound series counts like inc and observe, and again after a reset", async () => {
+  const registry = new Registry();
+  const counter = seriesCounter({
+    name: "b_total",
+    help: "h",
+    labelNames: ["route", "status"],
+    registry,
+  });
+  const histogram = seriesHistogram({
+    name: "b_seconds",
+    help: "h",
+    labelNames: ["route"],
+    buckets: [0.1, 1],
+    registry,
+  });
+  const ok = counter.bind("/a", "200");
+  const time = histogram.bind("/a");
+  ok();
+  ok();
+  counter.inc("/a", "200");
+  time(0.05);
+  histogram.series("/a").observe(0.5);
+  let text = await registry.metrics();
+  assert.match(text, /b_total\{route="\/a",status="200"\} 3\n/);
+  assert.match(text, /b_seconds_count\{route="\/a"\} 2\n/);
+  registry.resetMetrics();
+  ok();
+  time(2);
+  text = await registry.metrics();
+  assert.match(text, /b_total\{route="\/a",status="200"\} 1\n/);
+  assert.match(text, /b_seconds_bucket\{le="1",route="\/a"\} 0\n/);
+  assert.match(text, /b_seconds_count\{route="\/a"\} 1\n/);
+});
