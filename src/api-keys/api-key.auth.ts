@@ -34,8 +34,7 @@ import type { Clock } from "../lib/clock.ts";
 import type { LookupPermit } from "../rate-limit/rate-limit.hook.ts";
 import { accountCounter } from "../rate-limit/rate-limit.policy.ts";
 import type { KeyUsage } from "./api-key.usage.ts";
-import type { ApiKeyVerifier, KeyCheck } from "./api-key.verifier.ts";
-import type { ApiKey } from "./api-keys.repository.ts";
+import type { ApiKeyVerifier, CachedKey, KeyCheck } from "./api-key.verifier.ts";
 
 export type Caller =
   | Readonly<{
@@ -48,7 +47,7 @@ export type Caller =
   | Readonly<{
       kind: "account";
       accountId: string;
-      key: ApiKey;
+      key: CachedKey;
       /** `acct:<user id>`: the account's one keyed quota. */
       counter: string;
     }>;
@@ -105,11 +104,6 @@ export type ApiKeyAuth = {
 
 export function createApiKeyAuth(options: ApiKeyAuthOptions): ApiKeyAuth {
   const { verifier, usage, clock } = options;
-  // The caller of a valid key, one per cached check (the verifier keeps one
-  // check object per cached key): a keyed request then builds no caller and
-  // no counter string, and the limiter hashes a string it has seen before.
-  // Held weakly: a check the verifier drops takes its caller with it.
-  const accountCallers = new WeakMap<KeyCheck, Caller>();
   const callerOf = (check: KeyCheck, ip: () => string, now: number): Caller => {
     if (!check.ok) {
       return {
@@ -119,17 +113,12 @@ export function createApiKeyAuth(options: ApiKeyAuthOptions): ApiKeyAuth {
       };
     }
     usage.touch(check.key.id, now, check.key.lastUsedAt !== null);
-    let caller = accountCallers.get(check);
-    if (caller === undefined) {
-      caller = {
-        kind: "account",
-        accountId: check.key.userId,
-        key: check.key,
-        counter: accountCounter(check.key.userId),
-      };
-      accountCallers.set(check, caller);
-    }
-    return caller;
+    return {
+      kind: "account",
+      accountId: check.key.userId,
+      key: check.key,
+      counter: accountCounter(check.key.userId),
+    };
   };
   const cachedCaller: ApiKeyAuth["cachedCaller"] = (presented, ip, now) => {
     if (presented === undefined) {

@@ -46,8 +46,15 @@ export const NEGATIVE_TTL_MS = 5 * 60_000;
 export const MAX_POSITIVE_ENTRIES = 150_000;
 export const MAX_NEGATIVE_ENTRIES = 50_000;
 
+/**
+ * What the cache keeps of a valid key: what a request needs (who owns it,
+ * until when it works, whether it was ever used), not its name, prefix or
+ * creation time (about a fifth of an entry, docs/PERFORMANCE.md "Memory").
+ */
+export type CachedKey = Readonly<Pick<ApiKey, "id" | "userId" | "expiresAt" | "lastUsedAt">>;
+
 export type KeyCheck =
-  | { ok: true; key: ApiKey; cached: boolean }
+  | { ok: true; key: CachedKey; cached: boolean }
   | { ok: false; code: "invalid_api_key" | "expired_api_key"; cached: boolean };
 
 export type ApiKeyVerifier = {
@@ -67,24 +74,29 @@ export type ApiKeyVerifier = {
 };
 
 type Positive = {
-  key: ApiKey;
+  key: CachedKey;
   expiresAtMs: number;
   ok: KeyCheck;
-  expired: KeyCheck;
   /** The `recheckAll` generation it was looked up in: an older one is re-checked. */
   generation: number;
 };
 type Negative = { until: number };
 
 const INVALID: KeyCheck = Object.freeze({ ok: false, code: "invalid_api_key", cached: true });
+const EXPIRED: KeyCheck = Object.freeze({ ok: false, code: "expired_api_key", cached: true });
 
-function positiveEntry(key: ApiKey, generation: number): Positive {
+function positiveEntry(found: ApiKey, generation: number): Positive {
+  const key: CachedKey = Object.freeze({
+    id: found.id,
+    userId: found.userId,
+    expiresAt: found.expiresAt,
+    lastUsedAt: found.lastUsedAt,
+  });
   return {
     generation,
     key,
     expiresAtMs: key.expiresAt === null ? Number.POSITIVE_INFINITY : Date.parse(key.expiresAt),
     ok: Object.freeze({ ok: true, key, cached: true }),
-    expired: Object.freeze({ ok: false, code: "expired_api_key", cached: true }),
   };
 }
 
@@ -132,7 +144,7 @@ export function createApiKeyVerifier(db: Database): ApiKeyVerifier {
     const entry = positive.get(presented);
     if (entry !== undefined && entry.generation === generation) {
       hits++;
-      return entry.expiresAtMs <= nowMs ? entry.expired : entry.ok;
+      return entry.expiresAtMs <= nowMs ? EXPIRED : entry.ok;
     }
     const miss = negative.get(presented);
     if (miss !== undefined) {
@@ -160,7 +172,7 @@ export function createApiKeyVerifier(db: Database): ApiKeyVerifier {
         // Marked for re-checking but the database cannot answer: the last
         // answer stands until it can (deleted keys are negative entries by now).
         const stale = positive.get(presented);
-        if (stale !== undefined) return stale.expiresAtMs <= nowMs ? stale.expired : stale.ok;
+        if (stale !== undefined) return stale.expiresAtMs <= nowMs ? EXPIRED : stale.ok;
         throw new AppError(
           "service_unavailable",
           "This API key could not be checked: the accounts database is unreachable. It is neither accepted nor refused; retry in 5 seconds, or call without a key.",
