@@ -317,7 +317,15 @@ export async function registerApi(
           served: ({ request, requestId, caller, pattern, status, nowMs, elapsedMs }) => {
             if (caller.kind === "account") keyUsage.count(caller.key.id, nowMs, false);
             observeGet(pattern, status, elapsedMs);
-            accessLine(requestId, request.url ?? "", status, Math.round(elapsedMs * 100) / 100);
+            accessLine(
+              requestId,
+              request.url ?? "",
+              status,
+              Math.round(elapsedMs * 100) / 100,
+              // The time the answer was handed to the socket, from the
+              // request's own clock reading (no second reading).
+              Math.floor(nowMs + elapsedMs),
+            );
           },
           onLimiterError: (error) =>
             app.log.warn({ err: error }, "rate limiter failed in the fast lane; Fastify answers"),

@@ -16,15 +16,25 @@
  * lane several µs in the running server (a dozen short strings per line,
  * joined and then copied again by the stream). Lines are written into one
  * reused buffer instead: the constant parts copied as prepared bytes (the
- * URL's JSON too, once per URL), the time, status and milliseconds as
- * digits, the UUID as its 36 ASCII characters. The lines of one turn of the
+ * URL's JSON too, once per URL), the status and milliseconds as digits
+ * computed into the buffer, the time and the UUID as their ASCII
+ * characters. The lines of one turn of the
  * event loop reach the stream as one string at the end of that turn.
  */
 import { hostname } from "node:os";
 import type { FastifyBaseLogger } from "fastify";
 
-/** `requestId` is ASCII (the lane's UUIDs); `ms` has at most two decimals. */
-export type AccessLine = (requestId: string, url: string, status: number, ms: number) => void;
+/**
+ * `requestId` is ASCII (the lane's UUIDs); `ms` has at most two decimals;
+ * `timeMs`, the line's time, is the clock's now unless given.
+ */
+export type AccessLine = (
+  requestId: string,
+  url: string,
+  status: number,
+  ms: number,
+  timeMs?: number,
+) => void;
 
 type Writable = { write: (line: string) => unknown };
 
@@ -85,6 +95,29 @@ export function createAccessLog(log: FastifyBaseLogger, stream: Writable | undef
     for (let i = 0; i < text.length; i++) buffer[used + i] = text.charCodeAt(i);
     used += text.length;
   };
+  // A non-negative integer's decimal digits, written from the last.
+  const putInteger = (value: number) => {
+    let digits = 1;
+    for (let rest = value; rest >= 10; rest = Math.floor(rest / 10)) digits++;
+    used += digits;
+    let rest = value;
+    for (let i = used - 1; i >= used - digits; i--) {
+      const next = Math.floor(rest / 10);
+      buffer[i] = 48 + rest - next * 10;
+      rest = next;
+    }
+  };
+  // hundredthsText's digits, without making the string.
+  const putHundredths = (hundredths: number) => {
+    const whole = Math.floor(hundredths / 100);
+    const fraction = hundredths - whole * 100;
+    putInteger(whole);
+    if (fraction === 0) return;
+    buffer[used++] = 46; // "."
+    const tens = Math.floor(fraction / 10);
+    buffer[used++] = 48 + tens;
+    if (fraction !== tens * 10) buffer[used++] = 48 + fraction - tens * 10;
+  };
   const flush = () => {
     if (used === 0) return;
     const lines = buffer.toString("utf8", 0, used);
@@ -92,7 +125,7 @@ export function createAccessLog(log: FastifyBaseLogger, stream: Writable | undef
     stream.write(lines);
   };
 
-  return (requestId, url, status, ms) => {
+  return (requestId, url, status, ms, timeMs = Date.now()) => {
     const urlJson = urlBytes(url);
     if (urlJson.length + requestId.length > MAX_LINE_BYTES - 256) {
       viaPino(requestId, url, status, ms);
@@ -100,10 +133,9 @@ export function createAccessLog(log: FastifyBaseLogger, stream: Writable | undef
     }
     if (used === 0) setImmediate(flush);
     else if (used > BUFFER_BYTES - MAX_LINE_BYTES) flush();
-    const now = Date.now();
-    if (now !== lastTime) {
-      lastTime = now;
-      timeText = String(now);
+    if (timeMs !== lastTime) {
+      lastTime = timeMs;
+      timeText = String(timeMs);
     }
     put(head);
     putAscii(timeText);
@@ -112,9 +144,9 @@ export function createAccessLog(log: FastifyBaseLogger, stream: Writable | undef
     put(afterId);
     put(urlJson);
     put(afterUrl);
-    putAscii(String(status));
+    putInteger(status);
     put(afterStatus);
-    putAscii(hundredthsText(Math.round(ms * 100)));
+    putHundredths(Math.round(ms * 100));
     put(tail);
   };
 }
