@@ -8,7 +8,7 @@
  */
 import pino from "pino";
 
-export const BATCH_BYTES = 64_000;
+export const BATCH_BYTES = 16_000;
 export const FLUSH_INTERVAL_MS = 1000;
 
 export type LogStream = ReturnType<typeof pino.destination>;
@@ -18,7 +18,6 @@ export function createLogStream(fd = 1): LogStream {
     dest: fd,
     sync: false,
     minLength: BATCH_BYTES,
-    maxWrite: 128 * 1024,
     periodicFlush: FLUSH_INTERVAL_MS,
   });
 }
