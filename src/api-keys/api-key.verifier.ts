@@ -25,7 +25,7 @@
  *      come back, so a negative entry is never wrong; the TTL only bounds
  *      how long one is held. `recheckAll` keeps them for the same reason.
  *    Both are bounded, oldest entry evicted first: MAX_POSITIVE_ENTRIES
- *    (≈ 590 B of heap each, ≈ 85 MB when full; measured by
+ *    (≈ 405 B of heap each, ≈ 61 MB when full; measured by
  *    bench/key-cache-memory.ts) and MAX_NEGATIVE_ENTRIES (a key string and a
  *    time: ≈ 150 B each, ≈ 8 MB when full). An entry evicted is only
  *    looked up again (subject to the caller's look-up budget, api-key.auth.ts).
