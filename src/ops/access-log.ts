@@ -40,15 +40,6 @@ type Writable = { write: (line: string) => unknown };
 
 const INFO_ENABLED: ReadonlySet<string> = new Set(["trace", "debug", "info"]);
 
-/** JSON's number form for a non-negative count of hundredths (1234 → "12.34", 50 → "0.5", 300 → "3"). */
-export function hundredthsText(hundredths: number): string {
-  const whole = Math.floor(hundredths / 100);
-  const fraction = hundredths - whole * 100;
-  if (fraction === 0) return String(whole);
-  if (fraction % 10 === 0) return `${whole}.${fraction / 10}`;
-  return `${whole}.${fraction < 10 ? "0" : ""}${fraction}`;
-}
-
 const BUFFER_BYTES = 64 * 1024;
 /** The longest line a request can make here (URLs longer than this go through pino instead). */
 const MAX_LINE_BYTES = 2048;
@@ -107,7 +98,8 @@ export function createAccessLog(log: FastifyBaseLogger, stream: Writable | undef
       rest = next;
     }
   };
-  // hundredthsText's digits, without making the string.
+  // JSON's number form of a non-negative count of hundredths (1234 →
+  // "12.34", 50 → "0.5", 300 → "3"), without making the string.
   const putHundredths = (hundredths: number) => {
     const whole = Math.floor(hundredths / 100);
     const fraction = hundredths - whole * 100;

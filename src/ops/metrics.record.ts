@@ -38,8 +38,7 @@ export function instrumentLimiter(
 ): RateLimiter {
   // The gauge is written when the backend changes, not on every decision.
   let shown: LimiterBackend | null = null;
-  const show = () => {
-    const current = backend();
+  const show = (current = backend()) => {
     if (current === shown) return;
     shown = current;
     for (const name of LIMITER_BACKENDS)
@@ -63,7 +62,7 @@ export function instrumentLimiter(
     }
     if (decision.allowed) series.admitted();
     else series.refused();
-    show();
+    show(current);
     return decision;
   };
   return {

@@ -9,7 +9,7 @@ import { hostname } from "node:os";
 import { test } from "node:test";
 import fc from "fast-check";
 import type { FastifyBaseLogger } from "fastify";
-import { createAccessLog, hundredthsText } from "../../src/ops/access-log.ts";
+import { createAccessLog } from "../../src/ops/access-log.ts";
 
 const infoLogger = { level: "info" } as FastifyBaseLogger;
 
@@ -20,12 +20,18 @@ function capture() {
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
-test("hundredths are written as JSON writes the number", () => {
-  fc.assert(
-    fc.property(fc.nat({ max: 10_000_000 }), (hundredths) => {
-      assert.equal(hundredthsText(hundredths), String(hundredths / 100));
+test("milliseconds are written as JSON writes the number", async () => {
+  await fc.assert(
+    fc.asyncProperty(fc.nat({ max: 10_000_000 }), async (hundredths) => {
+      const { writes, stream } = capture();
+      createAccessLog(infoLogger, stream)("x", "/v1/states", 200, hundredths / 100);
+      await nextTurn();
+      assert.ok(
+        (writes[0] as string).includes(`,"ms":${JSON.stringify(hundredths / 100)},`),
+        `${hundredths} hundredths in ${writes[0]}`,
+      );
     }),
-    { numRuns: 5_000 },
+    { numRuns: 5_000, examples: [[0], [1], [9], [10], [50], [99], [100], [101], [110], [300]] },
   );
 });
 
