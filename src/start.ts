@@ -192,11 +192,18 @@ async function main(): Promise<void> {
             ),
         })
       : undefined;
+  // The early lane's access log holds its lines briefly (src/ops/access-log.ts):
+  // handed to the stream before every synchronous flush of it here.
+  const earlyAccessLog = createAccessLog(startLog, logStream);
+  const flushLogs = () => {
+    earlyAccessLog.flush();
+    logStream.flushSync();
+  };
   // A stop asked for before the app is ready is carried out once it is.
   let stopAsked: string | null = null;
   let onStop = (signal: string) => {
     if (stopAsked !== null) {
-      logStream.flushSync();
+      flushLogs();
       process.exit(1);
     }
     stopAsked = signal;
@@ -215,7 +222,7 @@ async function main(): Promise<void> {
           limiter,
           headers,
           trust: await loadTrustFunction(config.trustProxy),
-          accessLine: createAccessLog(startLog, logStream),
+          accessLine: earlyAccessLog,
           open: () => !lifecycle.draining,
           onLimiterError: (error) =>
             startLog.warn(
@@ -253,7 +260,7 @@ async function main(): Promise<void> {
       ? `port open at ${where}: answering the API's plain reads while the app loads`
       : `port open at ${where}: requests wait until the app is ready`,
   );
-  logStream.flushSync();
+  flushLogs();
   await quietMoment(server, 10, 100);
 
   const modules = await loadApp();
@@ -281,7 +288,7 @@ async function main(): Promise<void> {
     process.stderr.write(
       `Database migration failed (${describeDatabaseUrl(config.databaseUrl)}): ${(error as Error).message}\n`,
     );
-    logStream.flushSync();
+    flushLogs();
     process.exit(1);
   }
   lap("migrations");
@@ -330,7 +337,7 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) {
       app.log.warn({ signal }, "second signal: exiting now");
-      logStream.flushSync();
+      flushLogs();
       process.exit(1);
     }
     closing = true;
@@ -343,14 +350,14 @@ async function main(): Promise<void> {
     app.log.info("grace period over: closing the listener and draining requests");
     const timer = setTimeout(() => {
       app.log.error("drain period over: exiting with requests still open");
-      logStream.flushSync();
+      flushLogs();
       process.exit(1);
     }, config.shutdownDrainMs);
     timer.unref();
     await app.close();
     await database.close();
     app.log.info("shut down cleanly");
-    logStream.flushSync();
+    flushLogs();
     process.exit(0);
   };
   // The server listens already: Fastify's listen resolves at once, once

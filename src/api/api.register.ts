@@ -293,7 +293,9 @@ export async function registerApi(
     const logStream = (
       options.logger as { stream?: { write: (line: string) => unknown } } | undefined
     )?.stream;
-    const accessLine = options.logger ? createAccessLog(app.log, logStream) : () => {};
+    const accessLine = options.logger ? createAccessLog(app.log, logStream) : null;
+    // It holds its lines briefly (src/ops/access-log.ts): handed over on close.
+    if (accessLine !== null) app.addHook("onClose", async () => accessLine.flush());
     const observeGet = requestObserver(metrics, "GET");
     let closing = false;
     app.addHook("preClose", (done) => {
@@ -317,7 +319,7 @@ export async function registerApi(
           served: ({ request, requestId, caller, pattern, status, nowMs, elapsedMs }) => {
             if (caller.kind === "account") keyUsage.count(caller.key.id, nowMs, false);
             observeGet(pattern, status, elapsedMs);
-            accessLine(
+            accessLine?.(
               requestId,
               request.url ?? "",
               status,

@@ -1,15 +1,16 @@
 /**
  * The fast lane's access-log lines (src/ops/access-log.ts), written into
  * bytes: the same JSON, field for field and in the same order, as pino's
- * line for the same request; the lines of one turn reach the stream
- * together; a full buffer is written early.
+ * line for the same request; lines are held until 16 KB of them are, or
+ * 100 ms after the first, or a flush, and reach the stream whole and in
+ * order.
  */
 import assert from "node:assert/strict";
 import { hostname } from "node:os";
 import { test } from "node:test";
 import fc from "fast-check";
 import type { FastifyBaseLogger } from "fastify";
-import { createAccessLog } from "../../src/ops/access-log.ts";
+import { createAccessLog, HAND_OVER_BYTES, HOLD_MS } from "../../src/ops/access-log.ts";
 
 const infoLogger = { level: "info" } as FastifyBaseLogger;
 
@@ -18,14 +19,13 @@ function capture() {
   return { writes, stream: { write: (text: string) => writes.push(text) } };
 }
 
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
-
 test("milliseconds are written as JSON writes the number", async () => {
   await fc.assert(
     fc.asyncProperty(fc.nat({ max: 10_000_000 }), async (hundredths) => {
       const { writes, stream } = capture();
-      createAccessLog(infoLogger, stream)("x", "/v1/states", 200, hundredths / 100);
-      await nextTurn();
+      const line = createAccessLog(infoLogger, stream);
+      line("x", "/v1/states", 200, hundredths / 100);
+      line.flush();
       assert.ok(
         (writes[0] as string).includes(`,"ms":${JSON.stringify(hundredths / 100)},`),
         `${hundredths} hundredths in ${writes[0]}`,
@@ -51,7 +51,7 @@ test("a line is pino's JSON line for the request, field for field", async () => 
         const line = createAccessLog(infoLogger, stream);
         const before = Date.now();
         line(requestId, path, status, hundredths / 100);
-        await nextTurn();
+        line.flush();
         assert.equal(writes.length, 1);
         const text = writes[0] as string;
         assert.ok(text.endsWith("}\n"));
@@ -90,30 +90,53 @@ test("a line is pino's JSON line for the request, field for field", async () => 
   );
 });
 
-test("the lines of one turn are one write; a full buffer is written early, whole lines only", async () => {
+test("lines are held until 16 KB of them are or 100 ms have passed, then written whole and in order", async (t) => {
+  t.mock.timers.enable({ apis: ["setTimeout"] });
   const { writes, stream } = capture();
   const line = createAccessLog(infoLogger, stream);
   line("00000000-0000-4000-8000-000000000001", "/v1/states/CA", 200, 1.5);
   line("00000000-0000-4000-8000-000000000002", "/v1/states/NY", 304, 0.25);
-  assert.equal(writes.length, 0, "nothing before the turn ends");
-  await nextTurn();
-  assert.equal(writes.length, 1);
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.equal(writes.length, 0, "held past the end of the turn");
+  t.mock.timers.tick(HOLD_MS - 1);
+  assert.equal(writes.length, 0, "held until the hold is over");
+  t.mock.timers.tick(1);
+  assert.equal(writes.length, 1, "written when the hold is over");
   assert.equal((writes[0] as string).split("\n").length, 3);
+  t.mock.timers.tick(10 * HOLD_MS);
+  assert.equal(writes.length, 1, "nothing more once written");
 
   writes.length = 0;
-  const count = 2_000; // ~360 KB: several times what the buffer holds
+  const count = 2_000; // ~360 KB: many times what is held
   for (let i = 0; i < count; i++)
     line(`00000000-0000-4000-8000-${String(i).padStart(12, "0")}`, "/v1/states/TX", 200, i / 100);
-  assert.ok(writes.length >= 3, `written early (${writes.length} writes before the turn ended)`);
-  await nextTurn();
+  assert.ok(writes.length >= 20, `written as they filled (${writes.length} writes)`);
+  for (const write of writes) {
+    assert.ok(write.endsWith("\n"), "every write ends a line");
+    assert.ok(Buffer.byteLength(write) >= HAND_OVER_BYTES, "a write holds 16 KB at least");
+  }
+  t.mock.timers.tick(HOLD_MS);
   const lines = writes.join("").split("\n").filter(Boolean);
-  assert.equal(lines.length, count);
+  assert.equal(lines.length, count, "the rest written when the hold is over");
   lines.forEach((text, i) => {
     const parsed = JSON.parse(text) as { request_id: string; ms: number };
     assert.equal(parsed.request_id.slice(-12), String(i).padStart(12, "0"), "in order");
     assert.equal(parsed.ms, i / 100);
   });
-  for (const write of writes) assert.ok(write.endsWith("\n"), "every write ends a line");
+});
+
+test("flush hands every held line to the stream at once; with none held it writes nothing", () => {
+  const { writes, stream } = capture();
+  const line = createAccessLog(infoLogger, stream);
+  line.flush();
+  assert.equal(writes.length, 0);
+  line("00000000-0000-4000-8000-000000000001", "/v1/states/CA", 200, 1);
+  line("00000000-0000-4000-8000-000000000002", "/v1/states/CA", 200, 2);
+  line.flush();
+  assert.equal(writes.length, 1);
+  assert.equal((writes[0] as string).split("\n").filter(Boolean).length, 2);
+  line.flush();
+  assert.equal(writes.length, 1);
 });
 
 test("a line given its time carries that time", async () => {
@@ -121,7 +144,7 @@ test("a line given its time carries that time", async () => {
   const line = createAccessLog(infoLogger, stream);
   line("00000000-0000-4000-8000-000000000001", "/v1/states/CA", 200, 0, 1_795_000_000_123);
   line("00000000-0000-4000-8000-000000000002", "/v1/states/CA", 200, 0, 1_795_000_000_124);
-  await nextTurn();
+  line.flush();
   const times = (writes[0] as string)
     .split("\n")
     .filter(Boolean)
@@ -129,9 +152,10 @@ test("a line given its time carries that time", async () => {
   assert.deepEqual(times, [1_795_000_000_123, 1_795_000_000_124]);
 });
 
-test("below info, nothing is written", async () => {
+test("below info, nothing is written", () => {
   const { writes, stream } = capture();
-  createAccessLog({ level: "warn" } as FastifyBaseLogger, stream)("x", "/v1/states", 200, 1);
-  await nextTurn();
+  const line = createAccessLog({ level: "warn" } as FastifyBaseLogger, stream);
+  line("x", "/v1/states", 200, 1);
+  line.flush();
   assert.equal(writes.length, 0);
 });
