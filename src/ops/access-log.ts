@@ -34,6 +34,7 @@
  */
 import { hostname } from "node:os";
 import type { FastifyBaseLogger } from "fastify";
+import { BATCH_BYTES } from "./log-stream.ts";
 
 /**
  * `requestId` is ASCII (the lane's UUIDs); `ms` has at most two decimals;
@@ -54,13 +55,15 @@ type Writable = { write: (line: string) => unknown };
 
 const INFO_ENABLED: ReadonlySet<string> = new Set(["trace", "debug", "info"]);
 
-/** Held lines go to the stream once they fill this much (the log stream's own batch). */
-export const HAND_OVER_BYTES = 16_000;
-/** Or this long after the first of them, at the latest. */
+/**
+ * Held lines go to the stream once they fill the stream's own batch
+ * (`BATCH_BYTES`, so the stream writes them at once), or this long after the
+ * first of them, at the latest.
+ */
 export const HOLD_MS = 100;
 /** The longest line a request can make here (URLs longer than this go through pino instead). */
 const MAX_LINE_BYTES = 2048;
-const BUFFER_BYTES = HAND_OVER_BYTES + 2 * MAX_LINE_BYTES;
+const BUFFER_BYTES = BATCH_BYTES + 2 * MAX_LINE_BYTES;
 
 const nothingHeld = () => {};
 
@@ -164,7 +167,7 @@ export function createAccessLog(log: FastifyBaseLogger, stream: Writable | undef
     put(afterStatus);
     putHundredths(Math.round(ms * 100));
     put(tail);
-    if (used >= HAND_OVER_BYTES) flush();
+    if (used >= BATCH_BYTES) flush();
     else if (deadline === undefined) deadline = setTimeout(flush, HOLD_MS).unref();
   };
   return Object.assign(line, { flush });

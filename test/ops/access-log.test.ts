@@ -10,7 +10,8 @@ import { hostname } from "node:os";
 import { test } from "node:test";
 import fc from "fast-check";
 import type { FastifyBaseLogger } from "fastify";
-import { createAccessLog, HAND_OVER_BYTES, HOLD_MS } from "../../src/ops/access-log.ts";
+import { createAccessLog, HOLD_MS } from "../../src/ops/access-log.ts";
+import { BATCH_BYTES } from "../../src/ops/log-stream.ts";
 
 const infoLogger = { level: "info" } as FastifyBaseLogger;
 
@@ -113,7 +114,7 @@ test("lines are held until 16 KB of them are or 100 ms have passed, then written
   assert.ok(writes.length >= 20, `written as they filled (${writes.length} writes)`);
   for (const write of writes) {
     assert.ok(write.endsWith("\n"), "every write ends a line");
-    assert.ok(Buffer.byteLength(write) >= HAND_OVER_BYTES, "a write holds 16 KB at least");
+    assert.ok(Buffer.byteLength(write) >= BATCH_BYTES, "a write holds 16 KB at least");
   }
   t.mock.timers.tick(HOLD_MS);
   const lines = writes.join("").split("\n").filter(Boolean);
@@ -139,7 +140,7 @@ test("flush hands every held line to the stream at once; with none held it write
   assert.equal(writes.length, 1);
 });
 
-test("a line given its time carries that time", async () => {
+test("a line given its time carries that time", () => {
   const { writes, stream } = capture();
   const line = createAccessLog(infoLogger, stream);
   line("00000000-0000-4000-8000-000000000001", "/v1/states/CA", 200, 0, 1_795_000_000_123);
