@@ -291,7 +291,7 @@ export async function registerApi(
     refillLaneRoutes();
     const clientIp = await loadClientIp(trust);
     const logStream = (
-      options.logger as { stream?: { write: (line: string) => unknown } } | undefined
+      options.logger as { stream?: { write: (chunk: Uint8Array) => unknown } } | undefined
     )?.stream;
     const accessLine = options.logger ? createAccessLog(app.log, logStream) : null;
     // It holds its lines briefly (src/ops/access-log.ts): handed over on close.

@@ -15,22 +15,28 @@
  * Why into bytes: even formatted as one template string, a line cost the
  * lane several µs in the running server (a dozen short strings per line,
  * joined and then copied again by the stream). Lines are written into one
- * reused buffer instead: the constant parts copied as prepared bytes (the
- * URL's JSON too, once per URL), the status and milliseconds as digits
- * computed into the buffer, the time and the UUID as their ASCII
- * characters.
+ * buffer instead: the constant parts copied as prepared bytes (those
+ * around the URL once per URL, those around the status once per status),
+ * the milliseconds as digits computed into the buffer, the time and the
+ * UUID as their ASCII characters.
  *
  * Why held: the lines reach the stream once 16 KB of them are held (about
  * 70 requests), or 100 ms after the first of them at the latest, and when
- * the app closes (`flush`). The log stream (sonic-boom) measures every
- * string it is given and, while it waits to write, measures its whole
- * pending string again on each write: handed over at the end of every
- * turn of the event loop, that was 2–3% of a one-record request's CPU,
- * 0.3% handed over in 16 KB (docs/PERFORMANCE.md). What it costs: a line
- * can reach the stream up to 100 ms after the request, after log lines of
- * later events (each line carries its own time); and a process that ends
- * without closing the app (a crash, a second signal) loses what is held,
- * as it loses what the stream holds (src/ops/log-stream.ts).
+ * the app closes (`flush`). Handed over at the end of every turn of the
+ * event loop, the stream's per-write work (measuring and merging what it
+ * holds) was 2–3% of a one-record request's CPU, 0.3% handed over in
+ * 16 KB (docs/PERFORMANCE.md). What it costs: a line can reach the stream
+ * up to 100 ms after the request, after log lines of later events (each
+ * line carries its own time); and a process that ends without closing the
+ * app (a crash, a second signal) loses what is held, as it loses what the
+ * stream holds (src/ops/log-stream.ts).
+ *
+ * Handed over as bytes: the app's log stream keeps bytes, so the lines are
+ * never decoded into a string and encoded back. The stream keeps the
+ * bytes it is given until it writes them, so each hand-over gives away the
+ * buffer and the next lines go into a new one (one 20 KB buffer per 16 KB
+ * of lines). Any other stream given to the app (a Node `Writable`, say)
+ * takes bytes as well.
  */
 import { hostname } from "node:os";
 import type { FastifyBaseLogger } from "fastify";
@@ -51,7 +57,7 @@ export type AccessLine = (
 /** The lane's access log: a line per request, and `flush` to hand what it holds to the stream now. */
 export type AccessLog = AccessLine & { flush: () => void };
 
-type Writable = { write: (line: string) => unknown };
+type Writable = { write: (chunk: Uint8Array) => unknown };
 
 const INFO_ENABLED: ReadonlySet<string> = new Set(["trace", "debug", "info"]);
 
@@ -78,23 +84,33 @@ export function createAccessLog(log: FastifyBaseLogger, stream: Writable | undef
   const afterTime = bytes(
     `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())},"request_id":"`,
   );
-  const afterId = bytes('","method":"GET","url":');
-  const afterUrl = bytes(',"status":');
-  const afterStatus = bytes(',"ms":');
   const tail = bytes(',"msg":"request"}\n');
-  // The URL's JSON per URL: the lane's URLs are a fixed table.
+  // From the end of the request id to the status's digits, per URL (the
+  // lane's URLs are a fixed table), and from the status to the
+  // milliseconds' digits, per status: one copy each per line.
   const urls = new Map<string, Buffer>();
-  const urlBytes = (url: string): Buffer => {
+  const urlPart = (url: string): Buffer => {
     let known = urls.get(url);
     if (known === undefined) {
-      known = bytes(JSON.stringify(url));
+      known = bytes(`","method":"GET","url":${JSON.stringify(url)},"status":`);
       if (urls.size >= 1024) urls.clear();
       urls.set(url, known);
     }
     return known;
   };
+  const statuses = new Map<number, Buffer>();
+  const statusPart = (status: number): Buffer => {
+    let known = statuses.get(status);
+    if (known === undefined) {
+      known = bytes(`${status},"ms":`);
+      if (statuses.size >= 1024) statuses.clear();
+      statuses.set(status, known);
+    }
+    return known;
+  };
 
-  const buffer = Buffer.allocUnsafe(BUFFER_BYTES);
+  // Given away at each hand-over (the stream keeps it until it writes it).
+  let buffer = Buffer.allocUnsafeSlow(BUFFER_BYTES);
   let used = 0;
   // The time's digits, kept while the millisecond lasts.
   let lastTime = -1;
@@ -141,14 +157,15 @@ export function createAccessLog(log: FastifyBaseLogger, stream: Writable | undef
       deadline = undefined;
     }
     if (used === 0) return;
-    const lines = buffer.toString("utf8", 0, used);
+    const lines = buffer.subarray(0, used);
+    buffer = Buffer.allocUnsafeSlow(BUFFER_BYTES);
     used = 0;
     stream.write(lines);
   };
 
   const line: AccessLine = (requestId, url, status, ms, timeMs = Date.now()) => {
-    const urlJson = urlBytes(url);
-    if (urlJson.length + requestId.length > MAX_LINE_BYTES - 256) {
+    const afterId = urlPart(url);
+    if (afterId.length + requestId.length > MAX_LINE_BYTES - 256) {
       viaPino(requestId, url, status, ms);
       return;
     }
@@ -161,10 +178,7 @@ export function createAccessLog(log: FastifyBaseLogger, stream: Writable | undef
     put(afterTime);
     putAscii(requestId);
     put(afterId);
-    put(urlJson);
-    put(afterUrl);
-    putInteger(status);
-    put(afterStatus);
+    put(statusPart(status));
     putHundredths(Math.round(ms * 100));
     put(tail);
     if (used >= BATCH_BYTES) flush();

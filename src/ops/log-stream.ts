@@ -5,19 +5,37 @@
  * BATCH_BYTES, or every FLUSH_INTERVAL_MS, whichever comes first, and
  * synchronously on shutdown (`flushSync`). The cost: a crash can lose up to
  * a second of log lines.
+ *
+ * The stream keeps bytes, not text (sonic-boom's `buffer` mode): the fast
+ * lane's access log (src/ops/access-log.ts) writes its lines as bytes
+ * already, and a stream of text would decode them, measure them and encode
+ * them again on the way out — about 2% of a one-record request's
+ * instructions (docs/PERFORMANCE.md). pino's own lines, which come as
+ * text, are encoded once as they arrive.
  */
 import pino from "pino";
 
 export const BATCH_BYTES = 16_000;
 export const FLUSH_INTERVAL_MS = 1000;
 
-export type LogStream = ReturnType<typeof pino.destination>;
+/** A log stream: pino writes text to it, the access log bytes it no longer touches. */
+export type LogStream = ReturnType<typeof pino.destination> & {
+  write: (chunk: string | Uint8Array) => boolean;
+};
 
 export function createLogStream(fd = 1): LogStream {
-  return pino.destination({
+  const stream = pino.destination({
     dest: fd,
     sync: false,
     minLength: BATCH_BYTES,
     periodicFlush: FLUSH_INTERVAL_MS,
+    contentMode: "buffer",
+  });
+  // In `buffer` mode sonic-boom counts a chunk's `length` as its bytes: text
+  // is encoded first, or a line with non-ASCII characters would be cut.
+  const writeBytes = stream.write.bind(stream) as unknown as (chunk: Uint8Array) => boolean;
+  return Object.assign(stream, {
+    write: (chunk: string | Uint8Array) =>
+      writeBytes(typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk),
   });
 }

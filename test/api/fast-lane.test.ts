@@ -47,7 +47,9 @@ async function pairOfApps(env: Record<string, string>) {
         keyUsage: recordingUsage(recorded.usage),
         logger: {
           level: "info",
-          stream: { write: (text: string) => void recorded.log.push(...parseLines(text)) },
+          stream: {
+            write: (chunk: string | Uint8Array) => void recorded.log.push(...parseLines(chunk)),
+          },
         },
       },
       { TRUST_PROXY: "1", ...env },
@@ -88,9 +90,12 @@ async function pairOfApps(env: Record<string, string>) {
   };
 }
 
-/** The log lines of one write to the stream (the lane's access log writes several at once). */
-const parseLines = (text: string): Record<string, unknown>[] =>
-  text
+/**
+ * The log lines of one write to the stream: pino writes a line as text, the
+ * lane's access log several at once as bytes.
+ */
+const parseLines = (chunk: string | Uint8Array): Record<string, unknown>[] =>
+  (typeof chunk === "string" ? chunk : new TextDecoder().decode(chunk))
     .split("\n")
     .filter(Boolean)
     .map((line) => JSON.parse(line) as Record<string, unknown>);
@@ -392,7 +397,7 @@ describe("the fast lane writes the answers of one turn together", () => {
       {
         logger: {
           level: "info",
-          stream: { write: (text: string) => void lines.push(...parseLines(text)) },
+          stream: { write: (chunk: string | Uint8Array) => void lines.push(...parseLines(chunk)) },
         },
       },
       { PUBLIC_RATE_LIMIT: "1000000" },

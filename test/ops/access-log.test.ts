@@ -15,9 +15,20 @@ import { BATCH_BYTES } from "../../src/ops/log-stream.ts";
 
 const infoLogger = { level: "info" } as FastifyBaseLogger;
 
+/** What the stream was given, decoded at once; `chunks` keeps the bytes themselves. */
 function capture() {
   const writes: string[] = [];
-  return { writes, stream: { write: (text: string) => writes.push(text) } };
+  const chunks: Uint8Array[] = [];
+  return {
+    writes,
+    chunks,
+    stream: {
+      write: (chunk: Uint8Array) => {
+        chunks.push(chunk);
+        writes.push(new TextDecoder().decode(chunk));
+      },
+    },
+  };
 }
 
 test("milliseconds are written as JSON writes the number", async () => {
@@ -138,6 +149,22 @@ test("flush hands every held line to the stream at once; with none held it write
   assert.equal((writes[0] as string).split("\n").filter(Boolean).length, 2);
   line.flush();
   assert.equal(writes.length, 1);
+});
+
+test("bytes handed to the stream are never written again: the stream may keep them until it writes", () => {
+  const { writes, chunks, stream } = capture();
+  const line = createAccessLog(infoLogger, stream);
+  for (let i = 0; i < 500; i++)
+    line(`00000000-0000-4000-8000-${String(i).padStart(12, "0")}`, "/v1/states/CA", 200, i);
+  line.flush();
+  line("00000000-0000-4000-8000-999999999999", "/v1/states/NY", 304, 0);
+  line.flush();
+  assert.ok(chunks.length >= 3, `${chunks.length} hand-overs`);
+  chunks.forEach((chunk, i) => {
+    assert.equal(new TextDecoder().decode(chunk), writes[i], `hand-over ${i} unchanged since`);
+  });
+  const buffers = new Set(chunks.map((chunk) => chunk.buffer));
+  assert.equal(buffers.size, chunks.length, "each hand-over in memory of its own");
 });
 
 test("a line given its time carries that time", () => {
