@@ -56,6 +56,7 @@ import {
   type Representation,
 } from "../http/representation.ts";
 import type { Clock } from "../lib/clock.ts";
+import { memoize } from "../lib/memoize.ts";
 import { rateLimitHeaders } from "../rate-limit/rate-limit.hook.ts";
 import type { RateLimitPolicy } from "../rate-limit/rate-limit.policy.ts";
 import type { RateLimitDecision, RateLimiter } from "../rate-limit/rate-limit.ts";
@@ -355,23 +356,10 @@ export function laneHeaders(request: IncomingMessage): LaneHeaders {
   return { apiKey, accept, acceptEncoding, ifNoneMatch };
 }
 
-/** Encodings negotiated per distinct Accept-Encoding value, a few hundred at most. */
-function memoize<T>(compute: (value: string | undefined) => T, bound = 256) {
-  const known = new Map<string | undefined, T>();
-  return (value: string | undefined): T => {
-    let result = known.get(value);
-    if (result === undefined) {
-      result = compute(value);
-      if (known.size >= bound) known.clear();
-      known.set(value, result);
-    }
-    return result;
-  };
-}
-
 /** Returns a `request` listener: the lane in front of `next` (Fastify's handler). */
 export function createFastLane(options: FastLaneOptions, next: Handler): Handler {
   const { routes, clock, limiter } = options;
+  // Encodings negotiated per distinct Accept-Encoding value, a few hundred at most.
   const encodingOf = memoize(negotiateEncoding);
   const constantHeaders = Object.entries(options.headers).flat();
   // Per policy, the answer's header list with every part that does not

@@ -40,6 +40,7 @@
  */
 import { hostname } from "node:os";
 import type { FastifyBaseLogger } from "fastify";
+import { memoize } from "../lib/memoize.ts";
 import { BATCH_BYTES } from "./log-stream.ts";
 
 /**
@@ -88,26 +89,11 @@ export function createAccessLog(log: FastifyBaseLogger, stream: Writable | undef
   // From the end of the request id to the status's digits, per URL (the
   // lane's URLs are a fixed table), and from the status to the
   // milliseconds' digits, per status: one copy each per line.
-  const urls = new Map<string, Buffer>();
-  const urlPart = (url: string): Buffer => {
-    let known = urls.get(url);
-    if (known === undefined) {
-      known = bytes(`","method":"GET","url":${JSON.stringify(url)},"status":`);
-      if (urls.size >= 1024) urls.clear();
-      urls.set(url, known);
-    }
-    return known;
-  };
-  const statuses = new Map<number, Buffer>();
-  const statusPart = (status: number): Buffer => {
-    let known = statuses.get(status);
-    if (known === undefined) {
-      known = bytes(`${status},"ms":`);
-      if (statuses.size >= 1024) statuses.clear();
-      statuses.set(status, known);
-    }
-    return known;
-  };
+  const urlPart = memoize(
+    (url: string) => bytes(`","method":"GET","url":${JSON.stringify(url)},"status":`),
+    1024,
+  );
+  const statusPart = memoize((status: number) => bytes(`${status},"ms":`), 1024);
 
   // Given away at each hand-over (the stream keeps it until it writes it).
   let buffer = Buffer.allocUnsafeSlow(BUFFER_BYTES);

@@ -10,8 +10,8 @@
  * lane's access log (src/ops/access-log.ts) writes its lines as bytes
  * already, and a stream of text would decode them, measure them and encode
  * them again on the way out — about 1,300 instructions of a one-record
- * request, 1.5% of the bare answer (docs/PERFORMANCE.md). pino's own lines, which come as
- * text, are encoded once as they arrive.
+ * request, 1.5% of the bare answer (docs/PERFORMANCE.md). pino's own
+ * lines, which come as text, are encoded once as they arrive.
  */
 import pino from "pino";
 

@@ -19,6 +19,7 @@ import { createMetrics, type Metrics, renderMetrics } from "../../src/ops/metric
 import { insertUserWithKey } from "../fixtures.ts";
 import { buildTestApp, createTestDatabase } from "../helpers.ts";
 import { type Answer, comparable, type Sent, send, UUID } from "../support/lane-http.ts";
+import { until } from "../support/wait.ts";
 
 type Recorded = { usage: string[]; log: Record<string, unknown>[]; onRequest: number };
 
@@ -213,12 +214,10 @@ describe("the fast lane answers as Fastify would", () => {
     // The lane's access log holds its lines up to 100 ms (src/ops/access-log.ts),
     // so lines of requests Fastify answered can come before them: the same
     // lines, in an order of their own.
-    const deadline = Date.now() + 5_000;
-    while (
-      accessLines(pair.withLane.recorded).length < accessLines(pair.without.recorded).length &&
-      Date.now() < deadline
-    )
-      await new Promise((resolve) => setTimeout(resolve, 10));
+    await until(
+      "the lane's access lines",
+      () => accessLines(pair.withLane.recorded).length >= accessLines(pair.without.recorded).length,
+    );
     assert.deepEqual(
       accessLines(pair.withLane.recorded).sort(),
       accessLines(pair.without.recorded).sort(),
@@ -423,10 +422,7 @@ describe("the fast lane writes the answers of one turn together", () => {
     // (the lane's lines reach the stream within 100 ms: wait for the second).
     const logged = () =>
       lines.filter((line) => line.msg === "request" && line.url === "/v1/states/CA");
-    const deadline = Date.now() + 5_000;
-    while (logged().length < 2 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await until("both access lines of /v1/states/CA", () => logged().length >= 2);
     assert.deepEqual(
       logged().map((line) => line.status),
       [200, 200],
