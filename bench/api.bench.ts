@@ -5,14 +5,18 @@
  * little; ratios from the same round mostly cancel the noise).
  *
  * Where the machine has two cores or more, every server process is pinned
- * to CPU 0 and this process (the load generator, autocannon) to CPU 1, so
- * the load generator never steals the server's core.
+ * to CPU 0 and this process (the load generator, autocannon), every thread
+ * of it, to CPU 1, so the load generator never steals the server's core.
  *
  * Per scenario it prints req/s, p50 and p99 latency, the server's own CPU
  * time per request (read from the server process, see bench-server.ts), the
  * ratio of each to bare, and the spread of the ratios over the rounds. It
  * also prints, for the service, the database queries per request, the
- * longest event-loop stall and RSS. Then:
+ * longest event-loop stall and RSS, and for both sides how busy each
+ * server's core and the load generator's core were (CPU time over wall
+ * time); it names the rows where the load generator was the busier side,
+ * whose req/s ratio then compares the generator in two periods more than
+ * the servers. Then:
  * - what the fast lane saves: the keyed rows again on the same server with
  *   the lane off (Fastify's own route), each against bare;
  * - memory (`memory`): RSS and the live heap after BENCH_MEMORY_REQUESTS
@@ -86,7 +90,10 @@ if (process.env.BENCH_KEEP_BODIES !== "1") {
   queue.prototype.addBody = () => {};
 }
 
-if (PIN) spawn("taskset", ["-p", "-c", "1", String(process.pid)], { stdio: "ignore" });
+// Every thread of this process (`-a`): V8's helper threads, which collect
+// autocannon's garbage, took about a quarter of its CPU time, and pinning
+// only the main thread left them free to run on the servers' core.
+if (PIN) execFileSync("taskset", ["-a", "-p", "-c", "1", String(process.pid)], { stdio: "ignore" });
 
 type Server = {
   child: ChildProcess;
@@ -231,6 +238,10 @@ type Measure = {
   maxStallMs: number;
   queriesPerRequest: number;
   rssMb: number;
+  /** Share of its one core the server's process was busy during the load (CPU time / wall time). */
+  serverBusy: number;
+  /** The same for this process, the load generator. */
+  generatorBusy: number;
 };
 
 type Scenario = {
@@ -264,6 +275,8 @@ async function load(scenario: Scenario, server: Server, seconds: number, measure
   const perRequest = scenario.key !== undefined && scenario.key !== "one";
   const before = measured ? await stats(server) : null;
   if (measured) await resetStats(server);
+  const generatorBefore = process.cpuUsage();
+  const startedMs = performance.now();
   const result = await autocannon({
     url: `http://127.0.0.1:${server.port}${scenario.path}`,
     connections: CONNECTIONS,
@@ -283,6 +296,8 @@ async function load(scenario: Scenario, server: Server, seconds: number, measure
       : {}),
     expectBody: undefined,
   } as autocannon.Options);
+  const generatorCpu = process.cpuUsage(generatorBefore);
+  const wallMicros = (performance.now() - startedMs) * 1000;
   if (before === null) return null;
   const after = await stats(server);
   const total = result.requests.total || 1;
@@ -299,6 +314,8 @@ async function load(scenario: Scenario, server: Server, seconds: number, measure
     maxStallMs: after.maxStallMs,
     queriesPerRequest: after.queries / total,
     rssMb: after.rssBytes / 1048576,
+    serverBusy: (after.cpuMicros - before.cpuMicros) / wallMicros,
+    generatorBusy: (generatorCpu.user + generatorCpu.system) / wallMicros,
   } satisfies Measure;
 }
 
@@ -408,6 +425,14 @@ const SERVICE_ENV: Record<Scenario["service"], Record<string, string>> = {
 };
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
+/** A share of one core, as a whole percentage. */
+const percent = (share: number) => (100 * share).toFixed(0);
+/**
+ * Busier than this, the load generator (one core, this process) is the
+ * side that sets the pace (docs/PERFORMANCE.md, "The load generator").
+ */
+const GENERATOR_LIMIT = 0.9;
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
@@ -433,6 +458,7 @@ async function runSuite(
     log(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
   const rows: string[] = [];
+  const limited: string[] = [];
   for (const scenario of scenarios) {
     const service = services.get(scenario.service) as Server;
     // What the bare server answers: the service's own response to this request.
@@ -492,16 +518,37 @@ async function runSuite(
       rpsRatio: median(rps),
     });
     rows.push(
-      `| ${scenario.name} | ${s((m) => m.rps).toFixed(0)} / ${b((m) => m.rps).toFixed(0)} | **${median(rps).toFixed(2)}**${spread(rps)} | ${s((m) => m.p50)} / ${b((m) => m.p50)} | ${s((m) => m.p99)} / ${b((m) => m.p99)} | ${median(p99).toFixed(2)}${spread(p99)} | ${s((m) => m.cpuPerRequestUs).toFixed(1)} / ${b((m) => m.cpuPerRequestUs).toFixed(1)} | **${median(cpu).toFixed(2)}**${spread(cpu)} | ${s((m) => m.queriesPerRequest).toFixed(3)} | ${s((m) => m.maxStallMs).toFixed(0)} | ${s((m) => m.rssMb).toFixed(0)} |${unexpected > 0 ? ` ⚠ ${unexpected} responses not ${scenario.expectStatus}` : ""}`,
+      `| ${scenario.name} | ${s((m) => m.rps).toFixed(0)} / ${b((m) => m.rps).toFixed(0)} | **${median(rps).toFixed(2)}**${spread(rps)} | ${s((m) => m.p50)} / ${b((m) => m.p50)} | ${s((m) => m.p99)} / ${b((m) => m.p99)} | ${median(p99).toFixed(2)}${spread(p99)} | ${s((m) => m.cpuPerRequestUs).toFixed(1)} / ${b((m) => m.cpuPerRequestUs).toFixed(1)} | **${median(cpu).toFixed(2)}**${spread(cpu)} | ${s((m) => m.queriesPerRequest).toFixed(3)} | ${s((m) => m.maxStallMs).toFixed(0)} | ${s((m) => m.rssMb).toFixed(0)} | ${percent(s((m) => m.serverBusy))} / ${percent(b((m) => m.serverBusy))} | ${percent(s((m) => m.generatorBusy))} / ${percent(b((m) => m.generatorBusy))} |${unexpected > 0 ? ` ⚠ ${unexpected} responses not ${scenario.expectStatus}` : ""}`,
     );
+    // Per side: was the load generator the busier of the two while it loaded
+    // that server? On one core (not pinned) they share it, and neither share
+    // says who waited.
+    const paced = (of: (pick: (m: Measure) => number) => number, side: string) => {
+      const generator = of((m) => m.generatorBusy);
+      const server = of((m) => m.serverBusy);
+      return PIN && generator >= GENERATOR_LIMIT && generator > server
+        ? `${side} (generator ${percent(generator)}%, server ${percent(server)}%)`
+        : null;
+    };
+    const pacedBy = [paced(s, "the service"), paced(b, "bare")].filter((p) => p !== null);
+    if (pacedBy.length > 0)
+      limited.push(
+        `- ${scenario.name}: while it loaded ${pacedBy.join(" and ")}. There its req/s compares the load generator's speed more than the server's, and a server that waits between requests counts its waking up in its CPU per request.`,
+      );
     log(` ${scenario.id} done`);
   }
   for (const service of services.values()) await stop(service);
   log(
-    "\n| scenario | req/s service / bare | req/s ratio | p50 ms s / b | p99 ms s / b | p99 ratio | CPU µs/req s / b | CPU ratio | DB queries/req | max stall ms | RSS MB |",
+    "\n| scenario | req/s service / bare | req/s ratio | p50 ms s / b | p99 ms s / b | p99 ratio | CPU µs/req s / b | CPU ratio | DB queries/req | max stall ms | RSS MB | server busy % s / b | load generator busy % s / b |",
   );
-  log("|---|---|---|---|---|---|---|---|---|---|---|");
+  log("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
   for (const row of rows) log(row);
+  if (limited.length > 0) {
+    log(
+      `\nRows where the load generator set the pace (busy ≥ ${percent(GENERATOR_LIMIT)}% of its core, and busier than the server it loaded):`,
+    );
+    for (const line of limited) log(line);
+  }
   return outcomes;
 }
 
