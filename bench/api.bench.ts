@@ -42,7 +42,7 @@
  * batching alone), BENCH_KEEP_BODIES=1 (autocannon keeps every response
  * body as it does by default; see below).
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, execFile, execFileSync, spawn } from "node:child_process";
 import { randomInt } from "node:crypto";
 import { once } from "node:events";
 import { mkdtempSync, readFileSync } from "node:fs";
@@ -52,6 +52,7 @@ import { availableParallelism, cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import type { Duplex } from "node:stream";
+import { promisify } from "node:util";
 import autocannon from "autocannon";
 import { generateApiKey } from "../src/api-keys/api-keys.format.ts";
 import { freePort, profileStart } from "./startup-profile.ts";
@@ -65,6 +66,17 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
  */
 const WARMUP = Number(process.env.BENCH_WARMUP ?? Math.min(3, SECONDS));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/**
+ * What loads the scenarios whose requests all carry the same headers:
+ * autocannon (the default) or wrk (BENCH_LOADER=wrk; Debian's package),
+ * which spends far less of its core per response, so the servers, not the
+ * load generator, set the pace ("The load generator" in
+ * docs/PERFORMANCE.md). Scenarios that build each request's headers
+ * (rotating keys, random keys, many clients) always use autocannon.
+ */
+const LOADER = process.env.BENCH_LOADER ?? "autocannon";
+if (LOADER !== "autocannon" && LOADER !== "wrk")
+  throw new Error(`BENCH_LOADER=${LOADER}: use autocannon or wrk`);
 const KEYS = Number(process.env.BENCH_KEYS ?? 100_000);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1_000_000);
 const ONLY = process.env.BENCH_ONLY?.split(",").filter(Boolean) ?? null;
@@ -270,11 +282,108 @@ function requestHeaders(scenario: Scenario, server: Server, counter: { n: number
   return headers;
 }
 
+/** What one wrk run reports, and the CPU time it used (its own, from its shell's children). */
+type WrkResult = {
+  requests: number;
+  seconds: number;
+  p50: number;
+  p99: number;
+  /** Responses with a status of 400 or more (wrk's "Non-2xx or 3xx"). */
+  errorStatus: number;
+  socketErrors: number;
+  cpuMicros: number;
+  wallMicros: number;
+};
+
+/** Milliseconds from wrk's latency text (`812.00us`, `1.04ms`, `2.10s`). */
+function wrkMs(text: string): number {
+  const match = /^([\d.]+)(us|ms|s)$/.exec(text);
+  if (match === null) throw new Error(`wrk latency not understood: ${text}`);
+  const value = Number(match[1]);
+  return match[2] === "us" ? value / 1000 : match[2] === "s" ? value * 1000 : value;
+}
+
+/**
+ * One wrk run: one thread (this process's core: wrk inherits its pinning),
+ * CONNECTIONS connections, the same headers on every request. Its CPU time
+ * is read from the shell that waited for it (/proc/<shell>/stat, its
+ * children's user and system ticks).
+ */
+async function wrkLoad(
+  port: number,
+  path: string,
+  headers: Record<string, string>,
+  seconds: number,
+): Promise<WrkResult> {
+  const args = [
+    "-t1",
+    `-c${CONNECTIONS}`,
+    `-d${seconds}s`,
+    "--latency",
+    ...Object.entries(headers).flatMap(([name, value]) => ["-H", `${name}: ${value}`]),
+    `http://127.0.0.1:${port}${path}`,
+  ];
+  const started = performance.now();
+  const { stdout } = await execFileAsync(
+    "sh",
+    ["-c", 'wrk "$@" && cat /proc/$$/stat', "sh", ...args],
+    {
+      encoding: "utf8",
+    },
+  );
+  const wallMicros = (performance.now() - started) * 1000;
+  const done = /(\d+) requests in ([\d.]+)(us|ms|s|m),/.exec(stdout);
+  const p50 = /^\s+50%\s+(\S+)$/m.exec(stdout);
+  const p99 = /^\s+99%\s+(\S+)$/m.exec(stdout);
+  const stat = /\) (.*)$/m.exec(stdout.trim().split("\n").at(-1) ?? "");
+  if (done === null || p50 === null || p99 === null || stat === null)
+    throw new Error(`wrk's output not understood:\n${stdout}`);
+  const fields = (stat[1] as string).split(" ");
+  // After the command name: cutime and cstime are fields 16 and 17 of stat, in clock ticks.
+  const ticks = Number(fields[13]) + Number(fields[14]);
+  const sockets = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(
+    stdout,
+  );
+  return {
+    requests: Number(done[1]),
+    seconds: wrkMs(`${done[2]}${done[3]}`) / 1000,
+    p50: wrkMs(p50[1] as string),
+    p99: wrkMs(p99[1] as string),
+    errorStatus: Number(/Non-2xx or 3xx responses: (\d+)/.exec(stdout)?.[1] ?? 0),
+    socketErrors:
+      sockets === null ? 0 : sockets.slice(1).reduce((sum, count) => sum + Number(count), 0),
+    cpuMicros: ticks * (1_000_000 / CLOCK_TICKS),
+    wallMicros,
+  };
+}
+
 async function load(scenario: Scenario, server: Server, seconds: number, measured: boolean) {
   const counter = { n: randomInt(1_000_000) };
   const perRequest = scenario.key !== undefined && scenario.key !== "one";
   const before = measured ? await stats(server) : null;
   if (measured) await resetStats(server);
+  if (LOADER === "wrk" && !perRequest && !scenario.forwardedFor) {
+    const headers = requestHeaders(scenario, server, counter);
+    const result = await wrkLoad(server.port, scenario.path, headers, seconds);
+    if (before === null) return null;
+    const after = await stats(server);
+    const total = result.requests || 1;
+    return {
+      rps: result.requests / result.seconds,
+      p50: result.p50,
+      p99: result.p99,
+      cpuPerRequestUs: (after.cpuMicros - before.cpuMicros) / total,
+      requests: total,
+      unexpected:
+        (scenario.expectStatus >= 400 ? total - result.errorStatus : result.errorStatus) +
+        result.socketErrors,
+      maxStallMs: after.maxStallMs,
+      queriesPerRequest: after.queries / total,
+      rssMb: after.rssBytes / 1048576,
+      serverBusy: (after.cpuMicros - before.cpuMicros) / result.wallMicros,
+      generatorBusy: result.cpuMicros / result.wallMicros,
+    } satisfies Measure;
+  }
   const generatorBefore = process.cpuUsage();
   const startedMs = performance.now();
   const result = await autocannon({
@@ -424,6 +533,10 @@ const SERVICE_ENV: Record<Scenario["service"], Record<string, string>> = {
   },
 };
 
+const execFileAsync = promisify(execFile);
+/** Clock ticks a second, the unit of /proc's CPU times (`getconf CLK_TCK`). */
+const CLOCK_TICKS =
+  Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
 const log = (line: string) => process.stdout.write(`${line}\n`);
 /** A share of one core, as a whole percentage. */
 const percent = (share: number) => (100 * share).toFixed(0);
@@ -729,7 +842,7 @@ async function startupOnce(
 }
 
 log(
-  `bench: ${ROUNDS} round(s) × ${SECONDS} s × ${CONNECTIONS} connections; ${cpus()[0]?.model ?? "unknown CPU"}, ${CORES} cores; ${PIN ? "servers on CPU 0, load generator on CPU 1" : "not pinned (one core)"}; Node ${process.version}${process.env.BENCH_BARE_BATCHED === "1" ? "; bare writes per turn (BENCH_BARE_BATCHED=1)" : ""}`,
+  `bench: ${ROUNDS} round(s) × ${SECONDS} s × ${CONNECTIONS} connections; ${cpus()[0]?.model ?? "unknown CPU"}, ${CORES} cores; ${PIN ? "servers on CPU 0, load generator on CPU 1" : "not pinned (one core)"}; load generator ${LOADER}; Node ${process.version}${process.env.BENCH_BARE_BATCHED === "1" ? "; bare writes per turn (BENCH_BARE_BATCHED=1)" : ""}`,
 );
 if (SCENARIOS.length > 0) {
   reportLane(await runSuite("embedded default (SQLite, in-process limiter)", {}, SCENARIOS));
