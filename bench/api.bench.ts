@@ -282,25 +282,24 @@ function requestHeaders(scenario: Scenario, server: Server, counter: { n: number
   return headers;
 }
 
-/** What one wrk run reports, and the CPU time it used (its own, from its shell's children). */
-type WrkResult = {
+/** What a load generator reports of one load, and the CPU time it spent on it. */
+type Loaded = {
   requests: number;
-  seconds: number;
+  rps: number;
   p50: number;
   p99: number;
-  /** Responses with a status of 400 or more (wrk's "Non-2xx or 3xx"). */
-  errorStatus: number;
-  socketErrors: number;
-  cpuMicros: number;
+  /** Answers without the scenario's status, and connection errors. */
+  unexpected: number;
+  generatorMicros: number;
   wallMicros: number;
 };
 
-/** Milliseconds from wrk's latency text (`812.00us`, `1.04ms`, `2.10s`). */
+/** Milliseconds from wrk's time text (`812.00us`, `1.04ms`, `5.00s`, `1.50m`). */
 function wrkMs(text: string): number {
-  const match = /^([\d.]+)(us|ms|s)$/.exec(text);
-  if (match === null) throw new Error(`wrk latency not understood: ${text}`);
-  const value = Number(match[1]);
-  return match[2] === "us" ? value / 1000 : match[2] === "s" ? value * 1000 : value;
+  const match = /^([\d.]+)(us|ms|s|m)$/.exec(text);
+  if (match === null) throw new Error(`wrk's time not understood: ${text}`);
+  const perUnit = { us: 0.001, ms: 1, s: 1000, m: 60_000 };
+  return Number(match[1]) * perUnit[match[2] as keyof typeof perUnit];
 }
 
 /**
@@ -310,18 +309,18 @@ function wrkMs(text: string): number {
  * children's user and system ticks).
  */
 async function wrkLoad(
+  scenario: Scenario,
   port: number,
-  path: string,
   headers: Record<string, string>,
   seconds: number,
-): Promise<WrkResult> {
+): Promise<Loaded> {
   const args = [
     "-t1",
     `-c${CONNECTIONS}`,
     `-d${seconds}s`,
     "--latency",
     ...Object.entries(headers).flatMap(([name, value]) => ["-H", `${name}: ${value}`]),
-    `http://127.0.0.1:${port}${path}`,
+    `http://127.0.0.1:${port}${scenario.path}`,
   ];
   const started = performance.now();
   const { stdout } = await execFileAsync(
@@ -344,54 +343,38 @@ async function wrkLoad(
   const sockets = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(
     stdout,
   );
+  const requests = Number(done[1]);
+  // wrk counts the answers with a status of 400 or more ("Non-2xx or 3xx").
+  const refused = Number(/Non-2xx or 3xx responses: (\d+)/.exec(stdout)?.[1] ?? 0);
+  const socketErrors =
+    sockets === null ? 0 : sockets.slice(1).reduce((sum, count) => sum + Number(count), 0);
   return {
-    requests: Number(done[1]),
-    seconds: wrkMs(`${done[2]}${done[3]}`) / 1000,
+    requests,
+    rps: requests / (wrkMs(`${done[2]}${done[3]}`) / 1000),
     p50: wrkMs(p50[1] as string),
     p99: wrkMs(p99[1] as string),
-    errorStatus: Number(/Non-2xx or 3xx responses: (\d+)/.exec(stdout)?.[1] ?? 0),
-    socketErrors:
-      sockets === null ? 0 : sockets.slice(1).reduce((sum, count) => sum + Number(count), 0),
-    cpuMicros: ticks * (1_000_000 / CLOCK_TICKS),
+    unexpected: (scenario.expectStatus >= 400 ? requests - refused : refused) + socketErrors,
+    generatorMicros: ticks * (1_000_000 / CLOCK_TICKS),
     wallMicros,
   };
 }
 
-async function load(scenario: Scenario, server: Server, seconds: number, measured: boolean) {
-  const counter = { n: randomInt(1_000_000) };
-  const perRequest = scenario.key !== undefined && scenario.key !== "one";
-  const before = measured ? await stats(server) : null;
-  if (measured) await resetStats(server);
-  if (LOADER === "wrk" && !perRequest && !scenario.forwardedFor) {
-    const headers = requestHeaders(scenario, server, counter);
-    const result = await wrkLoad(server.port, scenario.path, headers, seconds);
-    if (before === null) return null;
-    const after = await stats(server);
-    const total = result.requests || 1;
-    return {
-      rps: result.requests / result.seconds,
-      p50: result.p50,
-      p99: result.p99,
-      cpuPerRequestUs: (after.cpuMicros - before.cpuMicros) / total,
-      requests: total,
-      unexpected:
-        (scenario.expectStatus >= 400 ? total - result.errorStatus : result.errorStatus) +
-        result.socketErrors,
-      maxStallMs: after.maxStallMs,
-      queriesPerRequest: after.queries / total,
-      rssMb: after.rssBytes / 1048576,
-      serverBusy: (after.cpuMicros - before.cpuMicros) / result.wallMicros,
-      generatorBusy: result.cpuMicros / result.wallMicros,
-    } satisfies Measure;
-  }
+/** One autocannon run: the scenario's headers, built per request where they change. */
+async function autocannonLoad(
+  scenario: Scenario,
+  server: Server,
+  seconds: number,
+  counter: { n: number },
+  perRequest: boolean,
+): Promise<Loaded> {
   const generatorBefore = process.cpuUsage();
   const startedMs = performance.now();
   const result = await autocannon({
     url: `http://127.0.0.1:${server.port}${scenario.path}`,
     connections: CONNECTIONS,
     duration: seconds,
-    headers: perRequest || scenario.forwardedFor ? {} : requestHeaders(scenario, server, counter),
-    ...(perRequest || scenario.forwardedFor
+    headers: perRequest ? {} : requestHeaders(scenario, server, counter),
+    ...(perRequest
       ? {
           requests: [
             {
@@ -407,24 +390,48 @@ async function load(scenario: Scenario, server: Server, seconds: number, measure
   } as autocannon.Options);
   const generatorCpu = process.cpuUsage(generatorBefore);
   const wallMicros = (performance.now() - startedMs) * 1000;
-  if (before === null) return null;
-  const after = await stats(server);
-  const total = result.requests.total || 1;
   const statusCount = (result as unknown as { statusCodeStats?: Record<string, { count: number }> })
     .statusCodeStats;
   const expected = statusCount?.[String(scenario.expectStatus)]?.count ?? 0;
   return {
+    requests: result.requests.total,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    cpuPerRequestUs: (after.cpuMicros - before.cpuMicros) / total,
+    // No answer at all counts as one unexpected.
+    unexpected: (result.requests.total || 1) - expected + result.errors,
+    generatorMicros: generatorCpu.user + generatorCpu.system,
+    wallMicros,
+  };
+}
+
+async function load(scenario: Scenario, server: Server, seconds: number, measured: boolean) {
+  const counter = { n: randomInt(1_000_000) };
+  // Headers that change per request: a key in rotation or at random, a client address.
+  const perRequest =
+    (scenario.key !== undefined && scenario.key !== "one") || scenario.forwardedFor === true;
+  const before = measured ? await stats(server) : null;
+  if (measured) await resetStats(server);
+  const loaded =
+    LOADER === "wrk" && !perRequest
+      ? await wrkLoad(scenario, server.port, requestHeaders(scenario, server, counter), seconds)
+      : await autocannonLoad(scenario, server, seconds, counter, perRequest);
+  if (before === null) return null;
+  const after = await stats(server);
+  const total = loaded.requests || 1;
+  const serverMicros = after.cpuMicros - before.cpuMicros;
+  return {
+    rps: loaded.rps,
+    p50: loaded.p50,
+    p99: loaded.p99,
+    cpuPerRequestUs: serverMicros / total,
     requests: total,
-    unexpected: total - expected + result.errors,
+    unexpected: loaded.unexpected,
     maxStallMs: after.maxStallMs,
     queriesPerRequest: after.queries / total,
     rssMb: after.rssBytes / 1048576,
-    serverBusy: (after.cpuMicros - before.cpuMicros) / wallMicros,
-    generatorBusy: (generatorCpu.user + generatorCpu.system) / wallMicros,
+    serverBusy: serverMicros / loaded.wallMicros,
+    generatorBusy: loaded.generatorMicros / loaded.wallMicros,
   } satisfies Measure;
 }
 
