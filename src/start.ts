@@ -15,7 +15,6 @@
  * Only what the process needs to listen and answer those reads is imported
  * here; the app's modules are loaded after listening (`loadApp`).
  */
-import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import type { Server } from "node:http";
 import { flushCompileCache } from "node:module";
@@ -28,6 +27,7 @@ import { loadStampedDataset } from "./dataset/dataset.stamp.ts";
 import { createLiveLaw } from "./dataset/law.live.ts";
 import { systemClock } from "./lib/clock.ts";
 import { isoDay } from "./lib/dates.ts";
+import { requestId } from "./lib/request-id.ts";
 import { createAccessLog } from "./ops/access-log.ts";
 import type { EventLog } from "./ops/backends.ts";
 import { limitConnections } from "./ops/connections.ts";
@@ -239,8 +239,8 @@ async function main(): Promise<void> {
       port: config.port,
       host: config.host,
       prepare: (server) => limitConnections(server, connectionCaps(config)),
-      clientError: clientErrorHandler(headers, randomUUID),
-      refuse: startingUpResponse(headers, randomUUID),
+      clientError: clientErrorHandler(headers, requestId),
+      refuse: startingUpResponse(headers, requestId),
     });
   } catch (error) {
     process.stderr.write(

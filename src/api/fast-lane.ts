@@ -45,7 +45,7 @@
  * when a retirement notice is configured, for HEAD, for GeoJSON asked by
  * `Accept`, and for any URL not spelled exactly as above.
  */
-import { randomUUID } from "node:crypto";
+
 import type { IncomingMessage, Server, ServerOptions, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { Caller } from "../api-keys/api-key.auth.ts";
@@ -57,6 +57,7 @@ import {
 } from "../http/representation.ts";
 import type { Clock } from "../lib/clock.ts";
 import { memoize } from "../lib/memoize.ts";
+import { requestId as newRequestId } from "../lib/request-id.ts";
 import { rateLimitHeaders } from "../rate-limit/rate-limit.hook.ts";
 import type { RateLimitPolicy } from "../rate-limit/rate-limit.policy.ts";
 import type { RateLimitDecision, RateLimiter } from "../rate-limit/rate-limit.ts";
@@ -466,7 +467,7 @@ export function createFastLane(options: FastLaneOptions, next: Handler): Handler
       return;
     }
     const { representation } = route;
-    const requestId = randomUUID();
+    const requestId = newRequestId();
     const negotiated = encodingOf(headers.acceptEncoding);
     const body = negotiated === "identity" ? null : representation.encoded(negotiated);
     const reset = Math.max(0, Math.ceil(decision.resetMs / 1000));

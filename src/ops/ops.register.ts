@@ -4,7 +4,6 @@
  * carries, metrics, connection caps, the access log, URL errors Fastify
  * reports before any hook, and the health probes.
  */
-import { randomUUID } from "node:crypto";
 import fastJson from "fast-json-stringify";
 import Fastify, {
   type FastifyError,
@@ -20,6 +19,7 @@ import { isDatabaseUnavailable } from "../db/database.ts";
 import { AppError, buildProblem, frameworkError, sendProblem } from "../errors.ts";
 import { isApiPath } from "../http/api-path.ts";
 import type { LazyValidators } from "../lib/lazy-validators.ts";
+import { requestId } from "../lib/request-id.ts";
 import type { RateLimiter } from "../rate-limit/rate-limit.ts";
 import { renderErrorPage } from "../web/errors.page.ts";
 import { limitConnections } from "./connections.ts";
@@ -80,9 +80,9 @@ export function createFastify(
     requestTimeout: settings.requestTimeout,
     http: settings.http,
     frameworkErrors: (error, request, reply) => onFrameworkError(error, request, reply),
-    clientErrorHandler: clientErrorHandler(headers, randomUUID),
+    clientErrorHandler: clientErrorHandler(headers, requestId),
     logger: options.logger ?? false,
-    genReqId: () => randomUUID(),
+    genReqId: requestId,
     logController: new LogController({
       requestIdLogLabel: "request_id",
       disableRequestLogging: true,

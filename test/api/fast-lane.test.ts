@@ -327,9 +327,9 @@ describe("the fast lane answers as Fastify would", () => {
   });
 });
 
-/** Reads HTTP/1.1 responses off one socket until it closes: status and body of each, in order. */
-function readResponses(raw: Buffer): { status: number; body: Buffer }[] {
-  const answers: { status: number; body: Buffer }[] = [];
+/** Reads HTTP/1.1 responses off one socket until it closes: status, head and body of each, in order. */
+function readResponses(raw: Buffer): { status: number; head: string; body: Buffer }[] {
+  const answers: { status: number; head: string; body: Buffer }[] = [];
   let at = 0;
   while (at < raw.length) {
     const headEnd = raw.indexOf("\r\n\r\n", at);
@@ -338,7 +338,7 @@ function readResponses(raw: Buffer): { status: number; body: Buffer }[] {
     const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]);
     const length = Number(/\r\ncontent-length: (\d+)/i.exec(head)?.[1] ?? 0);
     const bodyStart = headEnd + 4;
-    answers.push({ status, body: raw.subarray(bodyStart, bodyStart + length) });
+    answers.push({ status, head, body: raw.subarray(bodyStart, bodyStart + length) });
     at = bodyStart + length;
   }
   return answers;
@@ -387,6 +387,21 @@ describe("the fast lane writes the answers of one turn together", () => {
     answers.forEach((answer, i) => {
       const expected = alone[i]?.body ?? Buffer.alloc(0);
       if (answer.status === 200) assert.ok(answer.body.equals(expected), paths[i]);
+    });
+    // Each answer of the turn carries its own values, not another's: its
+    // own request id, its own count, its own ETag.
+    const header = (head: string, name: string) =>
+      new RegExp(`\r\n${name}: ([^\r]*)`, "i").exec(head)?.[1];
+    const ids = answers.map((answer) => header(answer.head, "x-request-id"));
+    assert.equal(new Set(ids).size, paths.length, "one request id per answer");
+    const remaining = answers.map((answer) => Number(header(answer.head, "x-ratelimit-remaining")));
+    // Each counted once (the lane counts as it reads, Fastify later: the
+    // counts are consecutive, not in the answers' order).
+    const counted = remaining.toSorted((a, b) => b - a);
+    counted.slice(1).forEach((left, i) => assert.equal(left, (counted[i] as number) - 1));
+    answers.forEach((answer, i) => {
+      if (answer.status === 200)
+        assert.equal(header(answer.head, "etag"), alone[i]?.headers.etag, paths[i]);
     });
   });
 
