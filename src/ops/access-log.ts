@@ -20,12 +20,15 @@
  * the milliseconds as digits computed into the buffer, the time and the
  * UUID as their ASCII characters.
  *
- * Why held: the lines reach the stream once 16 KB of them are held (about
- * 70 requests), or 100 ms after the first of them at the latest, and when
+ * Why held: the lines reach the stream once 64 KB of them are held (about
+ * 280 requests), or 100 ms after the first of them at the latest, and when
  * the app closes (`flush`). Handed over at the end of every turn of the
  * event loop, the stream's per-write work (measuring and merging what it
  * holds) was 2–3% of a one-record request's CPU, 0.3% handed over in
- * 16 KB (docs/PERFORMANCE.md). What it costs: a line can reach the stream
+ * 16 KB; the stream then writes each batch at once, through a thread of
+ * libuv's pool, and at 16 KB those hand-offs to the thread and back woke
+ * the process about 30 times in 1,000 requests (docs/PERFORMANCE.md,
+ * "The log's writes"). What it costs: a line can reach the stream
  * up to 100 ms after the request, after log lines of later events (each
  * line carries its own time); and a process that ends without closing the
  * app (a crash, a second signal) loses what is held, as it loses what the
@@ -34,7 +37,7 @@
  * Handed over as bytes: the app's log stream keeps bytes, so the lines are
  * never decoded into a string and encoded back. The stream keeps the
  * bytes it is given until it writes them, so each hand-over gives away the
- * buffer and the next lines go into a new one (one 20 KB buffer per 16 KB
+ * buffer and the next lines go into a new one (one 68 KB buffer per 64 KB
  * of lines). Any other stream given to the app (a Node `Writable`, say)
  * takes bytes as well.
  */

@@ -19,7 +19,7 @@ test("text and bytes reach the file whole and in order, non-ASCII text included"
   const stream = createLogStream(fd);
   const logger = pino({ base: null, timestamp: false }, stream);
   const expected: string[] = [];
-  for (let i = 0; i < 1500; i++) {
+  for (let i = 0; i < 6000; i++) {
     if (i % 3 === 0) {
       logger.info({ i, name: "Bogotá – São Paulo ✓" }, "text");
       expected.push(JSON.stringify({ level: 30, i, name: "Bogotá – São Paulo ✓", msg: "text" }));
