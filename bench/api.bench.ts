@@ -25,7 +25,10 @@
  * - start-up (`startup`): `dist/server.mjs`, built first, against a bare
  *   node:http server reading the release's dataset.json, 5 starts each,
  *   alternated (process start to first 200; the project's first start
- *   after its build counts), medians and their ratio.
+ *   after its build counts), medians and their ratio;
+ * - instructions per request (`instructions`, only when BENCH_ONLY names
+ *   it): the keyed rows with each server under valgrind's callgrind
+ *   (bench/callgrind.ts), a count that does not depend on the host.
  *
  * Settings (environment): BENCH_SECONDS (per measurement, default 5),
  * BENCH_ROUNDS (default 3), BENCH_WARMUP (seconds of load on each server
@@ -40,12 +43,14 @@
  * (the bare server writes each event-loop turn's answers together at its
  * end, as the fast lane does: a check that the lane's ratio is not that
  * batching alone), BENCH_KEEP_BODIES=1 (autocannon keeps every response
- * body as it does by default; see below).
+ * body as it does by default; see below), BENCH_COUNT_WARMUP and
+ * BENCH_COUNTED_REQUESTS (requests before and under the instruction count,
+ * default 40,000 and 10,000).
  */
 import { type ChildProcess, execFile, execFileSync, spawn } from "node:child_process";
 import { randomInt } from "node:crypto";
 import { once } from "node:events";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { get } from "node:http";
 import { createRequire } from "node:module";
 import { availableParallelism, cpus, tmpdir } from "node:os";
@@ -55,6 +60,14 @@ import type { Duplex } from "node:stream";
 import { promisify } from "node:util";
 import autocannon from "autocannon";
 import { generateApiKey } from "../src/api-keys/api-keys.format.ts";
+import {
+  type Counted,
+  callgrindAvailable,
+  callgrindPrefix,
+  countFrom,
+  countUntil,
+  SEEDED,
+} from "./callgrind.ts";
 import { freePort, profileStart } from "./startup-profile.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -156,17 +169,29 @@ async function readInfo(
 const REDIS_URL = process.env.REDIS_URL || undefined;
 delete process.env.REDIS_URL;
 
-function spawnPinned(args: string[], env: Record<string, string>): ChildProcess {
-  const command = PIN ? "taskset" : process.execPath;
-  const argv = PIN ? ["-c", "0", process.execPath, ...args] : args;
-  return spawn(command, argv, {
+/** A server process on CPU 0; `wrap` runs it under another program (callgrind). */
+function spawnPinned(
+  args: string[],
+  env: Record<string, string>,
+  wrap: string[] = [],
+): ChildProcess {
+  const full = [...wrap, process.execPath, ...args];
+  const [command, ...argv] = PIN ? ["taskset", "-c", "0", ...full] : full;
+  return spawn(command as string, argv, {
     stdio: ["pipe", "ignore", "inherit", "pipe"],
     env: { ...process.env, ...env },
   });
 }
 
-async function startService(env: Record<string, string>): Promise<Server> {
-  const child = spawnPinned(["--expose-gc", "bench/bench-server.ts", "service"], env);
+async function startService(
+  env: Record<string, string>,
+  wrap: { prefix: string[]; node: string[] } = { prefix: [], node: [] },
+): Promise<Server> {
+  const child = spawnPinned(
+    [...wrap.node, "--expose-gc", "bench/bench-server.ts", "service"],
+    env,
+    wrap.prefix,
+  );
   child.stdin?.end();
   const { info, ask } = await readInfo(child);
   const keys = readFileSync(String(info.keysFile), "utf8").split("\n").filter(Boolean);
@@ -213,8 +238,11 @@ function sample(port: number, path: string, headers: Record<string, string>): Pr
   });
 }
 
-async function startBare(fixed: Sample): Promise<Server> {
-  const child = spawnPinned(["bench/bench-server.ts", "bare"], {});
+async function startBare(
+  fixed: Sample,
+  wrap: { prefix: string[]; node: string[] } = { prefix: [], node: [] },
+): Promise<Server> {
+  const child = spawnPinned([...wrap.node, "bench/bench-server.ts", "bare"], {}, wrap.prefix);
   child.stdin?.end(JSON.stringify(fixed));
   const { info, ask } = await readInfo(child);
   return { child, port: Number(info.port), keys: [], ask };
@@ -435,7 +463,7 @@ async function load(scenario: Scenario, server: Server, seconds: number, measure
   } satisfies Measure;
 }
 
-const SCENARIOS: Scenario[] = [
+const ALL_SCENARIOS: Scenario[] = [
   {
     id: "anon-list",
     name: "anonymous GET /v1/states (br)",
@@ -524,7 +552,8 @@ const SCENARIOS: Scenario[] = [
     forwardedFor: true,
     expectStatus: 200,
   },
-].filter((s) => ONLY === null || ONLY.includes(s.id)) as Scenario[];
+] as Scenario[];
+const SCENARIOS = ALL_SCENARIOS.filter((s) => ONLY === null || ONLY.includes(s.id));
 
 const SERVICE_ENV: Record<Scenario["service"], Record<string, string>> = {
   default: { PUBLIC_RATE_LIMIT: RAISED, KEY_RATE_LIMIT: RAISED },
@@ -848,6 +877,110 @@ async function startupOnce(
   }
 }
 
+/** Requests counted under callgrind per server and row, and the warm-up before them. */
+const COUNTED = Number(process.env.BENCH_COUNTED_REQUESTS ?? 10_000);
+const COUNT_WARMUP = Number(process.env.BENCH_COUNT_WARMUP ?? 40_000);
+
+/** Sends exactly `amount` requests (10 connections) and checks every one was answered 200. */
+async function sendExactly(
+  port: number,
+  path: string,
+  headers: Record<string, string>,
+  amount: number,
+) {
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}${path}`,
+    connections: 10,
+    amount,
+    headers,
+  });
+  if (result["2xx"] !== amount || result.errors > 0)
+    throw new Error(`${path}: ${result["2xx"]} of ${amount} answered 200, ${result.errors} errors`);
+}
+
+/**
+ * Resolves once the server, sent nothing, spends under a tenth of a core
+ * for a whole second (its timers alone take a few percent under callgrind;
+ * background work takes all of it).
+ */
+async function idle(server: Server): Promise<void> {
+  let before = await stats(server);
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const after = await stats(server);
+    if (after.cpuMicros - before.cpuMicros < 100_000) return;
+    before = after;
+  }
+}
+
+/**
+ * `instructions` (only when named in BENCH_ONLY): the keyed rows, each
+ * server under callgrind (bench/callgrind.ts), warmed by BENCH_COUNT_WARMUP
+ * requests, then BENCH_COUNTED_REQUESTS requests counted.
+ */
+async function reportInstructions(): Promise<void> {
+  log("\n## instructions per request (callgrind)\n");
+  if (!callgrindAvailable()) {
+    log("valgrind's callgrind is not installed (Debian: apt-get install valgrind): skipped");
+    return;
+  }
+  log(
+    `each server under valgrind --tool=callgrind, V8 seeded (${SEEDED.join(" ")}); ${COUNT_WARMUP.toLocaleString("en")} requests of warm-up, then ${COUNTED.toLocaleString("en")} counted; user space, every thread:\n`,
+  );
+  const dir = mkdtempSync(join(tmpdir(), "cls-callgrind-"));
+  const lines: string[] = [];
+  try {
+    for (const id of ["keyed-list", "keyed-one"]) {
+      const scenario = ALL_SCENARIOS.find((s) => s.id === id) as Scenario;
+      const counted = new Map<"service" | "bare", Counted>();
+      let headers: Record<string, string> = {};
+      let fixed: Sample | undefined;
+      for (const kind of ["service", "bare"] as const) {
+        const outFile = join(dir, `${id}.${kind}.out`);
+        const wrap = { prefix: callgrindPrefix(outFile), node: SEEDED };
+        const started = Date.now();
+        process.stdout.write(`  ${id}, ${kind}: starting under callgrind… `);
+        const server =
+          kind === "service"
+            ? await startService(SERVICE_ENV.default, wrap)
+            : await startBare(fixed as Sample, wrap);
+        try {
+          if (kind === "service") headers = requestHeaders(scenario, server, { n: 0 });
+          // In three loads, each on new connections: V8 compiles parts of
+          // Node's HTTP code again after the first turnovers of connections
+          // ("What the benchmark measures"), which the count must not catch.
+          process.stdout.write("warming up… ");
+          for (let load = 0; load < 3; load++)
+            await sendExactly(server.port, scenario.path, headers, Math.ceil(COUNT_WARMUP / 3));
+          if (kind === "service") fixed = await sample(server.port, scenario.path, headers);
+          // What the server does in the background after it starts (compiling
+          // the validators, compressing bodies) is not a request's work.
+          process.stdout.write("waiting for it to go idle… ");
+          await idle(server);
+          const pid = server.child.pid as number;
+          countFrom(pid);
+          await sendExactly(server.port, scenario.path, headers, COUNTED);
+          counted.set(kind, countUntil(pid, outFile));
+        } finally {
+          await stop(server);
+        }
+        log(`counted in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+      }
+      const s = counted.get("service") as Counted;
+      const b = counted.get("bare") as Counted;
+      const per = (n: number) => Math.round(n / COUNTED).toLocaleString("en");
+      const steady = (c: Counted) => c.total - c.compiling - c.collecting;
+      lines.push(
+        `${scenario.name}: service ${per(s.total)}, bare ${per(b.total)} instructions a request: **${(s.total / b.total).toFixed(3)}×**; compiling ${per(s.compiling)} / ${per(b.compiling)}, collecting garbage ${per(s.collecting)} / ${per(b.collecting)}; the rest ${per(steady(s))} / ${per(steady(b))}: ${(steady(s) / steady(b)).toFixed(3)}×`,
+      );
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  log("");
+  for (const line of lines) log(line);
+}
+
 log(
   `bench: ${ROUNDS} round(s) × ${SECONDS} s × ${CONNECTIONS} connections; ${cpus()[0]?.model ?? "unknown CPU"}, ${CORES} cores; ${PIN ? "servers on CPU 0, load generator on CPU 1" : "not pinned (one core)"}; load generator ${LOADER}; Node ${process.version}${process.env.BENCH_BARE_BATCHED === "1" ? "; bare writes per turn (BENCH_BARE_BATCHED=1)" : ""}`,
 );
@@ -862,6 +995,7 @@ if (REDIS_URL !== undefined) {
   );
 }
 if (ONLY === null || ONLY.includes("memory")) await reportMemory();
+if (ONLY?.includes("instructions")) await reportInstructions();
 if (ONLY === null || ONLY.includes("startup")) {
   log(`\n## start-up\n`);
   log(execFileSync(process.execPath, ["scripts/build.ts"], { encoding: "utf8" }).trim());
