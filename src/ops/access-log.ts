@@ -27,7 +27,7 @@
  * holds) was 2–3% of a one-record request's CPU, 0.3% handed over in
  * 16 KB; the stream then writes each batch at once, through a thread of
  * libuv's pool, and at 16 KB those hand-offs to the thread and back woke
- * the process about 30 times in 1,000 requests (docs/PERFORMANCE.md,
+ * the process 28–40 times in 1,000 requests (docs/PERFORMANCE.md,
  * "The log's writes"). What it costs: a line can reach the stream
  * up to 100 ms after the request, after log lines of later events (each
  * line carries its own time); and a process that ends without closing the

@@ -8,8 +8,8 @@
  *
  * Batches of 64 KB: each write goes through a thread of libuv's pool and
  * back, two wake-ups of a thread; in 16 KB batches a busy server paid
- * that every 70 requests, 30 involuntary context switches in 1,000 requests
- * on one core against 9 for a bare server, 13 in 64 KB batches
+ * that every 70 requests: 28–40 involuntary context switches in 1,000 requests
+ * on one core against 6–10 for a bare server, 11–14 in 64 KB batches
  * (docs/PERFORMANCE.md, "The log's writes"). One write takes at most
  * 256 KB (sonic-boom's `maxWrite`).
  *
