@@ -45,7 +45,6 @@
  * when a retirement notice is configured, for HEAD, for GeoJSON asked by
  * `Accept`, and for any URL not spelled exactly as above.
  */
-
 import type { IncomingMessage, Server, ServerOptions, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { Caller } from "../api-keys/api-key.auth.ts";
