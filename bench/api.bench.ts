@@ -948,7 +948,8 @@ async function reportInstructions(): Promise<void> {
           if (kind === "service") headers = requestHeaders(scenario, server, { n: 0 });
           // In three loads, each on new connections: V8 compiles parts of
           // Node's HTTP code again after the first turnovers of connections
-          // ("What the benchmark measures"), which the count must not catch.
+          // (docs/PERFORMANCE.md, "Where the keyed rows' extra CPU goes"),
+          // which the count must not catch.
           process.stdout.write("warming up… ");
           for (let load = 0; load < 3; load++)
             await sendExactly(server.port, scenario.path, headers, Math.ceil(COUNT_WARMUP / 3));
