@@ -169,6 +169,10 @@ async function readInfo(
 const REDIS_URL = process.env.REDIS_URL || undefined;
 delete process.env.REDIS_URL;
 
+/** A server run under another program (`prefix`, callgrind) with more options for Node (`node`). */
+type Wrap = { prefix: string[]; node: string[] };
+const UNWRAPPED: Wrap = { prefix: [], node: [] };
+
 /** A server process on CPU 0; `wrap` runs it under another program (callgrind). */
 function spawnPinned(
   args: string[],
@@ -183,10 +187,7 @@ function spawnPinned(
   });
 }
 
-async function startService(
-  env: Record<string, string>,
-  wrap: { prefix: string[]; node: string[] } = { prefix: [], node: [] },
-): Promise<Server> {
+async function startService(env: Record<string, string>, wrap: Wrap = UNWRAPPED): Promise<Server> {
   const child = spawnPinned(
     [...wrap.node, "--expose-gc", "bench/bench-server.ts", "service"],
     env,
@@ -238,10 +239,7 @@ function sample(port: number, path: string, headers: Record<string, string>): Pr
   });
 }
 
-async function startBare(
-  fixed: Sample,
-  wrap: { prefix: string[]; node: string[] } = { prefix: [], node: [] },
-): Promise<Server> {
+async function startBare(fixed: Sample, wrap: Wrap = UNWRAPPED): Promise<Server> {
   const child = spawnPinned([...wrap.node, "bench/bench-server.ts", "bare"], {}, wrap.prefix);
   child.stdin?.end(JSON.stringify(fixed));
   const { info, ask } = await readInfo(child);
@@ -898,17 +896,25 @@ async function sendExactly(
     throw new Error(`${path}: ${result["2xx"]} of ${amount} answered 200, ${result.errors} errors`);
 }
 
+/** The longest wait for a server under callgrind to go idle. */
+const IDLE_WITHIN_MS = 15 * 60_000;
+
 /**
  * Resolves once the server, sent nothing, spends under a tenth of a core
  * for a whole second (its timers alone take a few percent under callgrind;
- * background work takes all of it).
+ * background work takes all of it); fails past IDLE_WITHIN_MS.
  */
 async function idle(server: Server): Promise<void> {
+  const deadline = Date.now() + IDLE_WITHIN_MS;
   let before = await stats(server);
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const after = await stats(server);
     if (after.cpuMicros - before.cpuMicros < 100_000) return;
+    if (Date.now() > deadline)
+      throw new Error(
+        `the server was still busy ${IDLE_WITHIN_MS / 60_000} min after its warm-up (${((after.cpuMicros - before.cpuMicros) / 10_000).toFixed(0)}% of a core in the last second)`,
+      );
     before = after;
   }
 }
@@ -937,7 +943,7 @@ async function reportInstructions(): Promise<void> {
       let fixed: Sample | undefined;
       for (const kind of ["service", "bare"] as const) {
         const outFile = join(dir, `${id}.${kind}.out`);
-        const wrap = { prefix: callgrindPrefix(outFile), node: SEEDED };
+        const wrap: Wrap = { prefix: callgrindPrefix(outFile), node: SEEDED };
         const started = Date.now();
         process.stdout.write(`  ${id}, ${kind}: starting under callgrind… `);
         const server =
