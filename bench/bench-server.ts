@@ -58,6 +58,7 @@ import { loadDataset } from "../src/dataset/dataset.load.ts";
 import { createDatabase } from "../src/db/database.ts";
 import { migrateToLatest } from "../src/db/migrations.ts";
 import { isoDay } from "../src/lib/dates.ts";
+import { keepTickShapes } from "../src/lib/tick-shapes.ts";
 import { createBackends } from "../src/ops/backends.ts";
 import { createLogStream } from "../src/ops/log-stream.ts";
 import { createMetrics } from "../src/ops/metrics.ts";
@@ -151,6 +152,8 @@ if (mode === "bare") {
   startControl();
   info(JSON.stringify({ port: typeof address === "object" && address ? address.port : 0 }));
 } else {
+  // What the service's entry does first (src/server.ts).
+  keepTickShapes();
   const dir = mkdtempSync(join(tmpdir(), "cls-bench-"));
   const config = loadConfig({
     PUBLIC_BASE_URL: "http://127.0.0.1",
