@@ -19,38 +19,38 @@
  * starts of the benchmark's service, never in the bare server, whose start
  * makes too little garbage for a full collection. Measured, it cost about
  * 2 µs of a 25–40 µs keyed request (docs/PERFORMANCE.md, "Node's
- * `nextTick`, in about half the starts").
+ * `nextTick`, in about half the starts: found and fixed").
  *
- * How. An `async_hooks` init hook sees each resource as it is made,
- * `nextTick`'s entries included; one is enabled for a single `nextTick`
- * call, which hands its entry over, and disabled again at once. The entry
- * (a few dozen bytes, its callback a no-op that has run) is kept here; its
- * map keeps every map before it alive, and the literal's slots see the same
- * maps for as long as the process runs. Nothing else changes: the hook is
- * off before this returns, and `nextTick` is Node's own.
+ * How. Inside a `nextTick` callback, `async_hooks.executionAsyncResource()`
+ * is the entry being run. One callback, queued here, keeps it. No hook is
+ * turned on: an `async_hooks` hook, even on for a moment, makes every
+ * `await` of the process slower for good (about a fifth, measured), where
+ * this call only notes in Node's async state that the current resource may
+ * be asked for, which nothing reads while no hook is on. The entry (a few
+ * dozen bytes, its callback a no-op) is kept here; its map keeps every map
+ * before it alive, and the literal's slots see the same maps for as long as
+ * the process runs. `nextTick` stays Node's own.
  *
- * Called once; later calls return the same entry. Returns undefined where
- * the entry cannot be had (no init hook ran): then nothing is kept.
+ * Called once; the entry is kept when the queued callback runs, before any
+ * I/O (`keptTickEntry` tells, for tests). Where it cannot be had, nothing
+ * is kept.
  */
-import { createHook } from "node:async_hooks";
+import { executionAsyncResource } from "node:async_hooks";
 
 let kept: object | undefined;
-let tried = false;
+let queued = false;
 
-/** Keeps one nextTick entry alive (see above); returns it. */
-export function keepTickShapes(): object | undefined {
-  if (tried) return kept;
-  tried = true;
-  const hook = createHook({
-    init(_asyncId, type, _triggerAsyncId, resource) {
-      if (type === "TickObject" && kept === undefined) kept = resource;
-    },
+/** Keeps one nextTick entry alive (see above), from the queue's next run on. */
+export function keepTickShapes(): void {
+  if (queued) return;
+  queued = true;
+  process.nextTick(() => {
+    const entry = executionAsyncResource();
+    if (typeof entry === "object" && entry !== null && "callback" in entry) kept = entry;
   });
-  hook.enable();
-  try {
-    process.nextTick(() => {});
-  } finally {
-    hook.disable();
-  }
+}
+
+/** The entry kept, once the callback `keepTickShapes` queued has run. */
+export function keptTickEntry(): object | undefined {
   return kept;
 }

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { keepTickShapes } from "../../src/lib/tick-shapes.ts";
+import { keepTickShapes, keptTickEntry } from "../../src/lib/tick-shapes.ts";
 
 const MODULE = fileURLToPath(new URL("../../src/lib/tick-shapes.ts", import.meta.url));
 
@@ -47,8 +47,13 @@ test("with an entry kept, every slot stays monomorphic through a full collection
   assert.deepEqual(states, Array(5).fill("MONOMORPHIC"));
 });
 
-test("one entry is kept, the same on every call", () => {
-  const entry = keepTickShapes();
+test("one entry is kept, a nextTick entry, the same after later calls", async () => {
+  keepTickShapes();
+  await new Promise((resolve) => process.nextTick(resolve));
+  const entry = keptTickEntry();
   assert.equal(typeof entry, "object");
-  assert.equal(keepTickShapes(), entry);
+  assert.equal(typeof (entry as { callback?: unknown }).callback, "function");
+  keepTickShapes();
+  await new Promise((resolve) => process.nextTick(resolve));
+  assert.equal(keptTickEntry(), entry);
 });
