@@ -25,11 +25,12 @@
  * is the entry being run. One callback, queued here, keeps it. No hook is
  * turned on: an `async_hooks` hook, even on for a moment, makes every
  * `await` of the process slower for good (about a fifth, measured), where
- * this call only notes in Node's async state that the current resource may
- * be asked for, which nothing reads while no hook is on. The entry (a few
- * dozen bytes, its callback a no-op) is kept here; its map keeps every map
- * before it alive, and the literal's slots see the same maps for as long as
- * the process runs. `nextTick` stays Node's own.
+ * this call only marks, in Node's async state, that the current resource
+ * may be asked for; Node acts on the mark only while a hook is on (its
+ * callback trampoline), and awaits measured as fast as without it. The
+ * entry (a few dozen bytes, its callback a no-op) is kept here; its map
+ * keeps every map before it alive, and the literal's slots see the same
+ * maps for as long as the process runs. `nextTick` stays Node's own.
  *
  * Called once; the entry is kept when the queued callback runs, before any
  * I/O (`keptTickEntry` tells, for tests). Where it cannot be had, nothing

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import fc from "fast-check";
 import { createMemoryLimiter } from "../../src/rate-limit/rate-limit.memory.ts";
 import type { RateLimitPolicy } from "../../src/rate-limit/rate-limit.policy.ts";
 import { rateLimiterContract } from "./rate-limiter.contract.ts";
@@ -90,5 +91,51 @@ describe("memory limiter bound", () => {
     limiter.hit("a", policy, window + 6);
     assert.equal(limiter.hit("a", policy, window + 7).allowed, false);
     assert.equal(limiter.hit("a", policy, 2 * window - 10).allowed, true);
+  });
+});
+
+describe("memory limiter fingerprints", () => {
+  const once: RateLimitPolicy = { name: "public", limit: 1, windowMs: 60 * SECOND };
+
+  test("counters that differ in one code unit, its order, or their length are counted apart", () => {
+    const limiter = createMemoryLimiter();
+    const counters = [
+      "",
+      "a",
+      "b",
+      "ab",
+      "ba",
+      "a\u0000",
+      "\u0000a",
+      "acct:1",
+      "acct:10",
+      "acct:01",
+      "acct:1\u0000",
+      "ip:203.0.113.7",
+      "ip:203.0.113.70",
+      "ip6:2001:db8::/64",
+      "\u{1F600}",
+      "\uD83D",
+      "\uDE00",
+    ];
+    for (const counter of counters)
+      assert.equal(limiter.hit(counter, once, 1).allowed, true, JSON.stringify(counter));
+    for (const counter of counters)
+      assert.equal(limiter.hit(counter, once, 2).allowed, false, JSON.stringify(counter));
+  });
+
+  test("any distinct counters are counted apart", () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.string({ unit: "binary", maxLength: 40 }), {
+          minLength: 2,
+          maxLength: 50,
+        }),
+        (counters) => {
+          const limiter = createMemoryLimiter();
+          return counters.every((counter) => limiter.hit(counter, once, 1).allowed);
+        },
+      ),
+    );
   });
 });
