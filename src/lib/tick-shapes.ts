@@ -16,8 +16,9 @@
  * or four times per HTTP request (Node's server and streams call `nextTick`
  * for each answer). Whether a start hits it depends on when its first full
  * collections run, so it came and went from start to start: in 7 of 16
- * starts of the benchmark's service, never in the bare server, whose start
- * makes too little garbage for a full collection. Measured, it cost about
+ * starts of the benchmark's service started as production starts (no
+ * collection forced), never in the bare server, whose start makes too
+ * little garbage for a full collection; with the entry kept, in none of 14. Measured, it cost about
  * 2 µs of a 25–40 µs keyed request (docs/PERFORMANCE.md, "Node's
  * `nextTick`, in about half the starts: found and fixed").
  *
