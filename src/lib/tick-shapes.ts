@@ -18,9 +18,10 @@
  * collections run, so it came and went from start to start: in 7 of 16
  * starts of the benchmark's service started as production starts (no
  * collection forced), never in the bare server, whose start makes too
- * little garbage for a full collection; with the entry kept, in none of 14. Measured, it cost about
- * 2 µs of a 25–40 µs keyed request (docs/PERFORMANCE.md, "Node's
- * `nextTick`, in about half the starts: found and fixed").
+ * little garbage for a full collection; with the entry kept, in none of
+ * 14. Measured, it cost about 2 µs of a 25–40 µs keyed request
+ * (docs/PERFORMANCE.md, "Node's `nextTick`, in about half the starts:
+ * found and fixed").
  *
  * How. Inside a `nextTick` callback, `async_hooks.executionAsyncResource()`
  * is the entry being run. One callback, queued here, keeps it. No hook is

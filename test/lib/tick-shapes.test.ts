@@ -18,7 +18,8 @@ function slotStates(keep: boolean): string[] {
   const script = `
     import { keepTickShapes } from ${JSON.stringify(MODULE)};
     if (${keep}) keepTickShapes();
-    const turn = () => new Promise((resolve) => setTimeout(resolve, 5));
+    // The next turn of the event loop: the nextTick queue has drained by then.
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
     for (let i = 0; i < 100; i++) process.nextTick(() => {});
     await turn();
     globalThis.gc();
