@@ -19,6 +19,13 @@ export type ServerProcess = {
    * Null until it listens (the log needs LOG_LEVEL info, the default here).
    */
   port: () => number | null;
+  /**
+   * Its exit code once it exits (null when a signal ended it), at most
+   * `timeoutMs` from now; otherwise fails with its output. The exit is
+   * watched from the start, so an exit that came before this is asked
+   * for (a crash right after answering, say) is not missed.
+   */
+  exitCode: (timeoutMs?: number) => Promise<number | null>;
 };
 
 const children: ChildProcess[] = [];
@@ -47,9 +54,25 @@ export function spawnServer(
   child.stderr?.on("data", (chunk) => {
     output += chunk;
   });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
   return {
     child,
     output: () => output,
+    exitCode: (timeoutMs = 60_000) => {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () =>
+            reject(
+              new Error(
+                `the server did not exit within ${timeoutMs / 1000} s; its output:\n${output}`,
+              ),
+            ),
+          timeoutMs,
+        );
+      });
+      return Promise.race([exited, late]).finally(() => clearTimeout(timer));
+    },
     port: () => {
       const listening = /Server listening at http:\/\/[^\s"]+:(\d+)/.exec(output);
       return listening === null ? null : Number(listening[1]);
