@@ -236,6 +236,9 @@ export async function registerApi(
   let listening = false;
   let viewsState: LawState;
   let views: ApiViews;
+  // Set when the app closes: the background compression stops after the
+  // body in hand, so a stop does not wait for every body's (src/start.ts).
+  let closed = false;
   const laneRoutes = new Map<string, () => LaneRoute>();
   let refillLaneRoutes = () => {};
   const currentViews = live.derive((state) => {
@@ -243,7 +246,7 @@ export async function registerApi(
     viewsState = state;
     views = built;
     refillLaneRoutes();
-    if (listening) void built.compressAll(() => views === built);
+    if (listening) void built.compressAll(() => views === built && !closed);
     return built;
   });
   currentViews();
@@ -251,11 +254,14 @@ export async function registerApi(
     listening = true;
     live.start();
   });
-  app.addHook("onClose", async () => live.stop());
+  app.addHook("onClose", async () => {
+    closed = true;
+    live.stop();
+  });
   const dayOfRequest = createDayOf();
   app.addHook("onListen", async () => {
     const built = currentViews();
-    void built.compressAll(() => views === built);
+    void built.compressAll(() => views === built && !closed);
     // The request validators not used yet are compiled a second after the
     // server listens (the first one also compiles Ajv's meta-schema, ~0.1 s),
     // one per turn of the event loop, so requests come first.
