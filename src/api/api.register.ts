@@ -239,6 +239,8 @@ export async function registerApi(
   // Set when the app closes: the background compression stops after the
   // body in hand, so a stop does not wait for every body's (src/start.ts).
   let closed = false;
+  // Whether `built`'s bodies are still worth compressing: they are served, and the app is open.
+  const wanted = (built: ApiViews) => () => views === built && !closed;
   const laneRoutes = new Map<string, () => LaneRoute>();
   let refillLaneRoutes = () => {};
   const currentViews = live.derive((state) => {
@@ -246,7 +248,7 @@ export async function registerApi(
     viewsState = state;
     views = built;
     refillLaneRoutes();
-    if (listening) void built.compressAll(() => views === built && !closed);
+    if (listening) void built.compressAll(wanted(built));
     return built;
   });
   currentViews();
@@ -261,7 +263,7 @@ export async function registerApi(
   const dayOfRequest = createDayOf();
   app.addHook("onListen", async () => {
     const built = currentViews();
-    void built.compressAll(() => views === built && !closed);
+    void built.compressAll(wanted(built));
     // The request validators not used yet are compiled a second after the
     // server listens (the first one also compiles Ajv's meta-schema, ~0.1 s),
     // one per turn of the event loop, so requests come first.
