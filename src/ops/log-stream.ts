@@ -20,30 +20,76 @@
  * request, 1.5% of the bare answer (docs/PERFORMANCE.md). pino's own
  * lines, which come as text, are encoded once as they arrive.
  */
-import pino from "pino";
+import sonicBoom from "sonic-boom";
+
+// The module is the class (CommonJS), typed as a namespace holding it.
+const { SonicBoom } = sonicBoom;
+type SonicBoom = InstanceType<typeof SonicBoom>;
 
 export const BATCH_BYTES = 64_000;
 export const FLUSH_INTERVAL_MS = 1000;
 
 /** A log stream: pino writes text to it, the access log bytes (which it no longer touches). */
-export type LogStream = ReturnType<typeof pino.destination> & {
+export type LogStream = SonicBoom & {
   write: (chunk: string | Uint8Array) => boolean;
+  /** Whether its reader has gone (a broken pipe): from then on lines are dropped. */
+  broken: () => boolean;
 };
 
+/**
+ * The stream of `fd` (stdout by default).
+ *
+ * A reader that has gone (the pipe the logs went into closed: a log shipper
+ * that died, or `npm start | pino-pretty` stopped by Ctrl-C together with
+ * the server) is a broken pipe, EPIPE. Logging then stops and the server
+ * goes on, as pino does for the streams it makes: every later line is
+ * dropped, and `flushSync` returns at once. sonic-boom 4 (pino's own) retried
+ * a synchronous flush that met EPIPE for ever, so a server stopped right
+ * after its reader went never exited; sonic-boom 5 throws, and that is
+ * caught here. Any other write error is the stream's `error` event, unhandled
+ * as before: the process ends with it.
+ *
+ * What is held when the process exits some other way (an uncaught
+ * exception) is written synchronously on its `exit` event.
+ */
 export function createLogStream(fd = 1): LogStream {
-  const stream = pino.destination({
-    dest: fd,
+  const stream = new SonicBoom({
+    fd,
     sync: false,
     minLength: BATCH_BYTES,
     maxWrite: 4 * BATCH_BYTES,
     periodicFlush: FLUSH_INTERVAL_MS,
     contentMode: "buffer",
   });
+  let broken = false;
+  const brokenPipe = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code === "EPIPE";
+  const onError = (error: Error) => {
+    if (brokenPipe(error)) {
+      broken = true;
+      return;
+    }
+    stream.off("error", onError);
+    stream.emit("error", error);
+  };
+  stream.on("error", onError);
   // In `buffer` mode sonic-boom counts a chunk's `length` as its bytes: text
   // is encoded first, or a line with non-ASCII characters would be cut.
   const writeBytes = stream.write.bind(stream) as unknown as (chunk: Uint8Array) => boolean;
+  const flushSync = stream.flushSync.bind(stream);
+  const flushHeld = () => {
+    if (broken) return;
+    try {
+      flushSync();
+    } catch (error) {
+      if (!brokenPipe(error)) throw error;
+      broken = true;
+    }
+  };
+  process.once("exit", flushHeld);
   return Object.assign(stream, {
     write: (chunk: string | Uint8Array) =>
-      writeBytes(typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk),
+      broken || writeBytes(typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk),
+    flushSync: flushHeld,
+    broken: () => broken,
   });
 }

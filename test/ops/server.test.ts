@@ -55,6 +55,25 @@ describe("the server process", () => {
     assert.doesNotMatch(output(), /still running/);
   });
 
+  test("stops cleanly when the reader of its logs has gone (a broken pipe)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "cls-server-"));
+    const server = spawnServer({ PORT: "0", DATABASE_URL: `sqlite:${join(dir, "cls.db")}` });
+    const { child, output } = server;
+    await until("start-up", () => output().includes("serving the API"), 90_000);
+    const port = server.port();
+    for (let i = 0; i < 5; i++) {
+      const response = await fetch(`http://127.0.0.1:${port}/v1/states/CA`);
+      assert.equal(response.status, 200);
+      await response.arrayBuffer();
+    }
+    // The access log's lines are held for the next batch; the pipe they
+    // would go into closes, and the stop that follows flushes them into it.
+    child.stdout?.destroy();
+    child.kill("SIGTERM");
+    assert.equal(await server.exitCode(30_000), 0);
+    assert.doesNotMatch(output(), /still running/);
+  });
+
   test("opens its port before the app is ready: a plain read is answered, and a stop asked then is carried out", async () => {
     const dir = mkdtempSync(join(tmpdir(), "cls-server-early-"));
     const server = spawnServer({
