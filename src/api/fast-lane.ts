@@ -359,8 +359,11 @@ export function laneHeaders(request: IncomingMessage): LaneHeaders {
 /** Returns a `request` listener: the lane in front of `next` (Fastify's handler). */
 export function createFastLane(options: FastLaneOptions, next: Handler): Handler {
   const { routes, clock, limiter } = options;
-  // Encodings negotiated per distinct Accept-Encoding value, a few hundred at most.
+  // Encodings negotiated per distinct Accept-Encoding value, and whether an
+  // Accept value asks for GeoJSON, a few hundred values of each at most:
+  // parsed, a browser's Accept took about 3 µs, curl's `*/*` 0.3 µs.
   const encodingOf = memoize(negotiateEncoding);
+  const geoJsonAsked = memoize(options.wantsGeoJson);
   const constantHeaders = Object.entries(options.headers).flat();
   // Per policy, the answer's header list with every part that does not
   // change between requests filled in, one list per kind of answer (304,
@@ -539,7 +542,7 @@ export function createFastLane(options: FastLaneOptions, next: Handler): Handler
     }
     const headers = laneHeaders(request);
     const { accept } = headers;
-    if (route.negotiatesAccept && accept !== undefined && options.wantsGeoJson(accept)) {
+    if (route.negotiatesAccept && accept !== undefined && geoJsonAsked(accept)) {
       next(request, response);
       return;
     }
