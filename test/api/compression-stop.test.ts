@@ -4,9 +4,9 @@
  * that stops after the body in hand: a stopping instance does not wait for
  * every body's brotli (docs/DEPLOY.md, "Stopping an instance").
  *
- * zlib's brotliCompress and gzip are wrapped before the app's modules load (they take
- * it when they load), so the test sees every compression started and
- * finished.
+ * zlib's brotliCompress and gzip are wrapped before the app's modules load
+ * (they take them as they load), so the test sees every compression
+ * started and finished.
  */
 import assert from "node:assert/strict";
 import { syncBuiltinESMExports } from "node:module";

@@ -69,6 +69,8 @@ describe("the server process", () => {
     // The access log's lines are held for the next batch; the pipe they
     // would go into closes, and the stop that follows flushes them into it.
     child.stdout?.destroy();
+    const after = await fetch(`http://127.0.0.1:${port}/v1/states/CA`);
+    assert.equal(after.status, 200, "it goes on serving");
     child.kill("SIGTERM");
     assert.equal(await server.exitCode(30_000), 0);
     assert.doesNotMatch(output(), /still running/);
