@@ -32,8 +32,6 @@ export const FLUSH_INTERVAL_MS = 1000;
 /** A log stream: pino writes text to it, the access log bytes (which it no longer touches). */
 export type LogStream = SonicBoom & {
   write: (chunk: string | Uint8Array) => boolean;
-  /** Whether its reader has gone (a broken pipe): from then on lines are dropped. */
-  broken: () => boolean;
 };
 
 /**
@@ -90,6 +88,5 @@ export function createLogStream(fd = 1): LogStream {
     write: (chunk: string | Uint8Array) =>
       broken || writeBytes(typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk),
     flushSync: flushHeld,
-    broken: () => broken,
   });
 }

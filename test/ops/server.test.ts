@@ -14,6 +14,14 @@ import { insertUserWithKey } from "../fixtures.ts";
 import { spawnServer } from "../support/server-process.ts";
 import { until } from "../support/wait.ts";
 
+/** The server on a fresh SQLite database, once it serves the API: it and its port. */
+async function serving(env: Record<string, string> = {}) {
+  const dir = mkdtempSync(join(tmpdir(), "cls-server-"));
+  const server = spawnServer({ PORT: "0", DATABASE_URL: `sqlite:${join(dir, "cls.db")}`, ...env });
+  await until("start-up", () => server.output().includes("serving the API"), 90_000);
+  return { ...server, port: server.port() };
+}
+
 describe("the server process", () => {
   test("reads .env in its working directory; the environment wins over the file", async () => {
     const dir = mkdtempSync(join(tmpdir(), "cls-env-"));
@@ -41,11 +49,8 @@ describe("the server process", () => {
   });
 
   test("serves, then drains and exits 0 on SIGTERM", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "cls-server-"));
-    const server = spawnServer({ PORT: "0", DATABASE_URL: `sqlite:${join(dir, "cls.db")}` });
-    const { child, output } = server;
-    await until("start-up", () => output().includes("serving the API"), 90_000);
-    const port = server.port();
+    const server = await serving();
+    const { child, output, port } = server;
     const response = await fetch(`http://127.0.0.1:${port}/v1/states/CA`);
     assert.equal(response.status, 200);
     child.kill("SIGTERM");
@@ -56,11 +61,8 @@ describe("the server process", () => {
   });
 
   test("stops cleanly when the reader of its logs has gone (a broken pipe)", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "cls-server-"));
-    const server = spawnServer({ PORT: "0", DATABASE_URL: `sqlite:${join(dir, "cls.db")}` });
-    const { child, output } = server;
-    await until("start-up", () => output().includes("serving the API"), 90_000);
-    const port = server.port();
+    const server = await serving();
+    const { child, output, port } = server;
     for (let i = 0; i < 5; i++) {
       const response = await fetch(`http://127.0.0.1:${port}/v1/states/CA`);
       assert.equal(response.status, 200);
@@ -137,16 +139,8 @@ describe("the server process", () => {
   });
 
   test("on SIGTERM, /readyz answers 503 at once while requests are still served through the grace period", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "cls-server-"));
-    const server = spawnServer({
-      PORT: "0",
-      DATABASE_URL: `sqlite:${join(dir, "cls.db")}`,
-      SHUTDOWN_GRACE_MS: "60000",
-      SHUTDOWN_DRAIN_MS: "5000",
-    });
-    const { child, output } = server;
-    await until("start-up", () => output().includes("serving the API"), 90_000);
-    const port = server.port();
+    const server = await serving({ SHUTDOWN_GRACE_MS: "60000", SHUTDOWN_DRAIN_MS: "5000" });
+    const { child, output, port } = server;
     assert.equal((await fetch(`http://127.0.0.1:${port}/readyz`)).status, 200);
     child.kill("SIGTERM");
     await until("the signal", () => output().includes("serving through the grace period"), 90_000);
