@@ -48,7 +48,8 @@ export type LogStream = SonicBoom & {
  * as before: the process ends with it.
  *
  * What is held when the process exits some other way (an uncaught
- * exception) is written synchronously on its `exit` event.
+ * exception) is written synchronously on its `exit` event, unless the
+ * stream was ended and closed before: then nothing is held.
  */
 export function createLogStream(fd = 1): LogStream {
   const stream = new SonicBoom({
@@ -75,7 +76,8 @@ export function createLogStream(fd = 1): LogStream {
   const writeBytes = stream.write.bind(stream) as unknown as (chunk: Uint8Array) => boolean;
   const flushSync = stream.flushSync.bind(stream);
   const flushHeld = () => {
-    if (broken) return;
+    // sonic-boom sets `destroyed` once the stream is ended or destroyed (not in its types).
+    if (broken || (stream as { destroyed?: boolean }).destroyed === true) return;
     try {
       flushSync();
     } catch (error) {
@@ -84,6 +86,7 @@ export function createLogStream(fd = 1): LogStream {
     }
   };
   process.once("exit", flushHeld);
+  stream.once("close", () => process.off("exit", flushHeld));
   return Object.assign(stream, {
     write: (chunk: string | Uint8Array) =>
       broken || writeBytes(typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk),
