@@ -12,8 +12,9 @@
  */
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import { Kysely, PostgresAdapter, PostgresDialect, sql } from "kysely";
+import { Kysely, PostgresAdapter, sql } from "kysely";
 import type { Pool } from "pg";
+import { CurrentSchemaPostgresDialect } from "./postgres.dialect.ts";
 import type { DB } from "./schema.ts";
 import { createNodeSqliteDialect, openSqlite } from "./sqlite.dialect.ts";
 
@@ -83,7 +84,7 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
       });
       return created;
     };
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), ...log });
+    const db = new Kysely<DB>({ dialect: new CurrentSchemaPostgresDialect({ pool }), ...log });
     return {
       db,
       dialect: "postgres",
